@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: MIT */
+/* rcureplay's command line: see cli.h and flags.def. */
+#include "cli.h"
+
+#include "../target/rcufuzz.h"
+#include "trace.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUT (1u << 20)
+
+#define FLAG(id, name, arg, help) FLAG_##id,
+enum flag_id {
+#include "flags.def"
+	NR_FLAGS
+};
+#undef FLAG
+
+#define FLAG(id, name, arg, help) {name, arg, help},
+static const struct {
+	const char *name;
+	const char *arg;
+	const char *help;
+} flags[NR_FLAGS] = {
+#include "flags.def"
+};
+#undef FLAG
+
+void cli_error(const char *what, const char *why)
+{
+	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
+}
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: rcureplay [flags] FILE\n"
+		     "Run one input as a fuzz target would. Exit 0 clean, 1 report, 2 usage.\n\n");
+	for (int i = 0; i < NR_FLAGS; i++) {
+		char left[40];
+
+		snprintf(left, sizeof(left), "%s%s%s", flags[i].name, flags[i].arg ? " " : "",
+			 flags[i].arg ? flags[i].arg : "");
+		fprintf(out, "  %-26s %s\n", left, flags[i].help);
+	}
+}
+
+uint8_t *read_input_file(const char *path, size_t *size)
+{
+	FILE *f = fopen(path, "rb");
+	uint8_t *buf;
+	size_t n;
+
+	if (f == NULL) {
+		cli_error(path, strerror(errno));
+		return NULL;
+	}
+	buf = malloc(MAX_INPUT + 1);
+	if (buf == NULL) {
+		fclose(f);
+		cli_error(path, "out of memory");
+		return NULL;
+	}
+	n = fread(buf, 1, MAX_INPUT + 1, f);
+	if (ferror(f)) {
+		cli_error(path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	if (n > MAX_INPUT) {
+		cli_error(path, "larger than 1 MiB, not an rcufuzz input");
+		free(buf);
+		return NULL;
+	}
+	*size = n;
+	return buf;
+}
+
+static int find_flag(const char *arg)
+{
+	for (int i = 0; i < NR_FLAGS; i++)
+		if (strcmp(arg, flags[i].name) == 0)
+			return i;
+	return -1;
+}
+
+static int apply_switch(switch_set *s, const char *spec)
+{
+	const char *eq = strchr(spec, '=');
+	char name[64];
+	int i;
+
+	if (eq == NULL || (size_t)(eq - spec) >= sizeof(name))
+		return -1;
+	memcpy(name, spec, (size_t)(eq - spec));
+	name[eq - spec] = '\0';
+	i = switch_lookup(name);
+	if (i < 0)
+		return -1;
+	if (strcmp(eq + 1, "on") == 0)
+		*s |= 1u << i;
+	else if (strcmp(eq + 1, "off") == 0)
+		*s &= ~(1u << i);
+	else
+		return -1;
+	return 0;
+}
+
+int rcureplay_main(int argc, char **argv)
+{
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+	const char *file = NULL, *preset = PRESET_V3_0;
+	char replay[1024], sw[512];
+	size_t size, used;
+	uint8_t *data;
+	int mode_set = 0;
+
+	rcufuzz_default_options(&o);
+	preset_lookup(preset, &o.switches);
+	for (int i = 1; i < argc; i++) {
+		int f = argv[i][0] == '-' ? find_flag(argv[i]) : -2;
+		const char *arg = NULL;
+
+		if (f == -1) {
+			cli_error(argv[i], "unknown flag (try --help)");
+			return 2;
+		}
+		if (f == -2) {
+			if (file) {
+				cli_error(argv[i], "only one input file is replayed at a time");
+				return 2;
+			}
+			file = argv[i];
+			continue;
+		}
+		if (flags[f].arg) {
+			if (i + 1 >= argc) {
+				cli_error(argv[i], "needs an argument");
+				return 2;
+			}
+			arg = argv[++i];
+		}
+		switch ((enum flag_id)f) {
+		case FLAG_PRESET:
+			if (!preset_lookup(arg, &o.switches)) {
+				cli_error(arg, "unknown preset (try --list-presets)");
+				return 2;
+			}
+			preset = arg;
+			break;
+		case FLAG_SWITCH:
+			if (apply_switch(&o.switches, arg) < 0) {
+				cli_error(arg, "not SWITCH=on|off with a known switch (try --list-switches)");
+				return 2;
+			}
+			break;
+		case FLAG_MODE:
+			if (mode_lookup(arg) < 0) {
+				cli_error(arg, "unknown mode (strict, misuse, test)");
+				return 2;
+			}
+			o.mode = (enum workload_mode)mode_lookup(arg);
+			mode_set = 1;
+			break;
+		case FLAG_TRACE:
+			o.trace = trace_print_row;
+			o.trace_arg = stdout;
+			break;
+		case FLAG_NO_LOCKDEP:
+			o.lockdep = 0;
+			break;
+		case FLAG_LIST_PRESETS:
+			preset_list(stdout);
+			return 0;
+		case FLAG_LIST_SWITCHES:
+			switch_list(stdout);
+			return 0;
+		case FLAG_HELP:
+			usage(stdout);
+			return 0;
+		case NR_FLAGS:
+			break;
+		}
+	}
+	if (file == NULL) {
+		cli_error("rcureplay", "no input file (try --help)");
+		return 2;
+	}
+	data = read_input_file(file, &size);
+	if (data == NULL)
+		return 2;
+	(void)preset;
+	switch_set_format(sw, sizeof(sw), o.switches);
+	used = (size_t)snprintf(replay, sizeof(replay), "out/rcureplay");
+	if (strchr(sw, '=') == NULL) {
+		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --preset %s", sw);
+	} else {
+		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --preset %s", preset);
+		for (int i = 0; i < NR_SWITCHES; i++) {
+			switch_set base;
+
+			preset_lookup(preset, &base);
+			if (((base ^ o.switches) >> i) & 1)
+				used += (size_t)snprintf(replay + used, sizeof(replay) - used,
+							 " --switch %s=%s", switch_name(i),
+							 (o.switches >> i) & 1 ? "on" : "off");
+		}
+	}
+	if (mode_set && o.mode != MODE_STRICT)
+		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --mode %s",
+					 mode_name(o.mode));
+	if (!o.lockdep)
+		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --no-lockdep");
+	snprintf(replay + used, sizeof(replay) - used, " %s", file);
+	o.replay_cmd = replay;
+	rcufuzz_run(data, size, &o, &r);
+	free(data);
+	if (r.reported) {
+		fputs(r.text, stderr);
+		return 1;
+	}
+	printf("clean: %lu events, %lu steps\n", r.events, r.steps);
+	return 0;
+}

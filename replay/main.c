@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcureplay: run one input exactly as a fuzz target would and print the
+ * report.  Exit 0 clean, 1 report (on stderr), 2 bad usage or unreadable file.
+ */
+#include "cli.h"
+
+int main(int argc, char **argv)
+{
+	return rcureplay_main(argc, argv);
+}

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/* Interleaving feedback: see feedback.h. */
+#include "feedback.h"
+
+#include "../kernel/cpu.h"
+#include "../kernel/preempt.h"
+#include "../kernel/task.h"
+
+#if defined(RCUFUZZ_LIBFUZZER_COUNTERS)
+/* libFuzzer treats every byte of this section as a coverage counter. */
+__attribute__((section("__libfuzzer_extra_counters"))) static uint8_t counters[FEEDBACK_COUNTERS];
+#else
+static uint8_t counters[FEEDBACK_COUNTERS];
+#endif
+
+#if defined(__AFL_COMPILER) || defined(RCUFUZZ_AFL)
+extern uint8_t *__afl_area_ptr;
+extern uint32_t __afl_map_size;
+#endif
+
+static int enabled = 1;
+
+void feedback_enable(int on)
+{
+	enabled = on;
+}
+
+static inline void hit(uint32_t h)
+{
+	h ^= h >> 15;
+	h *= 0x2c1b3c6dU;
+	h ^= h >> 12;
+#if defined(__AFL_COMPILER) || defined(RCUFUZZ_AFL)
+	__afl_area_ptr[h % __afl_map_size]++;
+#else
+	counters[h % FEEDBACK_COUNTERS]++;
+#endif
+}
+
+/* Context kind: task, hardirq, softirq, or the irq_exit window (in_irq() false, yet on an irq). */
+static uint32_t context_kind(const struct task_struct *t)
+{
+	if (t->preempt_count & HARDIRQ_MASK)
+		return 1;
+	if (t->preempt_count & SOFTIRQ_OFFSET)
+		return 2;
+	for (int i = t->depth - 1; i >= 0; i--)
+		if (t->frames[i].irq)
+			return 3;
+	return 0;
+}
+
+void feedback_at_point(void)
+{
+	const struct task_struct *t;
+	const struct sim_site *s;
+	uint32_t h;
+
+	if (!enabled)
+		return;
+	t = current;
+	s = sim_cpu_site(sim_cpu());
+	h = s ? s->id : 0;
+	h = h * 31 + context_kind(t);
+	h = h * 31 + (uint32_t)this_cpu_state()->irqs_disabled * 2 +
+	    ((t->preempt_count & PREEMPT_MASK) != 0);
+	hit(h);
+}
+
+void feedback_lock_order(int held_class, int new_class)
+{
+	if (!enabled)
+		return;
+	hit(0x9e3779b9u + (uint32_t)held_class * 977u + (uint32_t)new_class * 31u +
+	    context_kind(current));
+}
+
+void feedback_reader_state(void)
+{
+	const struct task_struct *t;
+	int n;
+	uint32_t nesting_class;
+
+	if (!enabled)
+		return;
+	t = current;
+	n = t->rcu_read_lock_nesting;
+	nesting_class = n < 0 ? 3 : n > 1 ? 2 : (uint32_t)n;
+	hit(0x85ebca6bu + nesting_class * 64u + (uint32_t)t->rcu_read_unlock_special * 4u +
+	    (uint32_t)(t->rcu_blocked_node != NULL) * 2u + (uint32_t)(t->rcu_boosted != 0) +
+	    context_kind(t) * 1024u);
+}
+
+size_t feedback_features(void)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < FEEDBACK_COUNTERS; i++)
+		n += counters[i] != 0;
+	return n;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Interleaving feedback: features of the schedule reported to the fuzzer on
+ * top of edge coverage, so that it is guided toward new interleavings and
+ * not only new lines.
+ *
+ *   point x context        preemption point x (task / hardirq / softirq /
+ *                          irq-exit window) x irqs off x preempt off
+ *   lock order             class held -> class taken, per context kind
+ *   reader state           nesting class x special bits x blocked/boosted
+ *
+ * libFuzzer reads them as extra counters; AFL++ builds write them into its
+ * coverage map.  feedback_enable(0) turns them off (edge coverage only).
+ */
+#ifndef RCUFUZZ_CHECK_FEEDBACK_H
+#define RCUFUZZ_CHECK_FEEDBACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define FEEDBACK_COUNTERS 8192
+
+void feedback_enable(int on);
+void feedback_at_point(void);
+void feedback_lock_order(int held_class, int new_class);
+void feedback_reader_state(void);
+
+/* Distinct features hit so far in this process (for benchmarks). */
+size_t feedback_features(void);
+
+#endif

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: MIT */
+/* The switches and presets: see history.h and switches.def. */
+#include "history.h"
+
+#include <string.h>
+
+switch_set active_switches;
+
+#define SWITCH(id, name, commit, kind, title) {name, commit, SWITCH_##kind, title},
+static const struct {
+	const char *name;
+	const char *commit;
+	enum switch_kind kind;
+	const char *title;
+} switches[NR_SWITCHES] = {
+#include "switches.def"
+};
+#undef SWITCH
+
+const char *switch_name(enum switch_id id)
+{
+	return switches[id].name;
+}
+
+const char *switch_commit(enum switch_id id)
+{
+	return switches[id].commit;
+}
+
+const char *switch_title(enum switch_id id)
+{
+	return switches[id].title;
+}
+
+enum switch_kind switch_kind(enum switch_id id)
+{
+	return switches[id].kind;
+}
+
+const char *switch_kind_name(enum switch_kind k)
+{
+	static const char *const names[] = {"fix", "exposer", "refactor", "busted"};
+
+	return names[k];
+}
+
+int switch_lookup(const char *name)
+{
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (strcmp(name, switches[i].name) == 0)
+			return i;
+	return -1;
+}
+
+/* Every switch of these kinds on. */
+static switch_set kinds_on(int fix, int exposer, int refactor)
+{
+	switch_set s = 0;
+
+	for (int i = 0; i < NR_SWITCHES; i++) {
+		enum switch_kind k = switches[i].kind;
+
+		if ((k == SWITCH_FIX && fix) || (k == SWITCH_EXPOSER && exposer) ||
+		    (k == SWITCH_REFACTOR && refactor))
+			s |= 1u << i;
+	}
+	return s;
+}
+
+static int revertible(int i)
+{
+	return switches[i].kind == SWITCH_FIX || switches[i].kind == SWITCH_REFACTOR;
+}
+
+int preset_lookup(const char *name, switch_set *out)
+{
+	if (strcmp(name, PRESET_V3_0) == 0) {
+		*out = kinds_on(1, 1, 1);
+		return 1;
+	}
+	if (strcmp(name, PRESET_V3_0_RC7) == 0) {
+		*out = kinds_on(0, 1, 0);
+		return 1;
+	}
+	if (strncmp(name, "revert-", 7) == 0) {
+		int i = switch_lookup(name + 7);
+
+		if (i < 0 || !revertible(i))
+			return 0;
+		*out = kinds_on(1, 1, 1) & ~(1u << i);
+		return 1;
+	}
+	return 0;
+}
+
+const char *preset_name_of(switch_set s, char *buf, size_t len)
+{
+	switch_set all = kinds_on(1, 1, 1);
+
+	if (s == all)
+		return PRESET_V3_0;
+	if (s == kinds_on(0, 1, 0))
+		return PRESET_V3_0_RC7;
+	for (int i = 0; i < NR_SWITCHES; i++) {
+		if (revertible(i) && s == (all & ~(1u << i))) {
+			snprintf(buf, len, "revert-%s", switches[i].name);
+			return buf;
+		}
+	}
+	return NULL;
+}
+
+void preset_list(FILE *out)
+{
+	fprintf(out, "%-32s %s\n", PRESET_V3_0_RC7, "exposers on, fixes off: the trainwreck");
+	fprintf(out, "%-32s %s\n", PRESET_V3_0, "every switch on: the fixed kernel");
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (revertible(i))
+			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,
+				switch_kind_name(switches[i].kind), switches[i].commit);
+}
+
+void switch_list(FILE *out)
+{
+	for (int i = 0; i < NR_SWITCHES; i++)
+		fprintf(out, "%-24s %-9s %-13s %s\n", switches[i].name,
+			switch_kind_name(switches[i].kind), switches[i].commit, switches[i].title);
+}
+
+void switch_set_format(char *buf, size_t len, switch_set s)
+{
+	char name[64];
+	const char *preset = preset_name_of(s, name, sizeof(name));
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (preset) {
+		snprintf(buf, len, "%s", preset);
+		return;
+	}
+	for (int i = 0; i < NR_SWITCHES && used < len; i++) {
+		int on = (s >> i) & 1;
+
+		if (switches[i].kind == SWITCH_BUSTED && !on)
+			continue;
+		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
+					 switches[i].name, on ? "on" : "off");
+	}
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The switches (one per seed commit, plus test-only broken variants) and the
+ * presets built from them: v3.0-rc7, v3.0 and revert-<switch>.
+ */
+#ifndef RCUFUZZ_HISTORY_H
+#define RCUFUZZ_HISTORY_H
+
+#include <stdio.h>
+
+#define SWITCH(id, name, commit, kind, title) SW_##id,
+enum switch_id {
+#include "switches.def"
+	NR_SWITCHES
+};
+#undef SWITCH
+
+enum switch_kind { SWITCH_FIX, SWITCH_EXPOSER, SWITCH_REFACTOR, SWITCH_BUSTED };
+
+typedef unsigned int switch_set;
+
+/* The switches of the run in progress. */
+extern switch_set active_switches;
+
+static inline int sw(enum switch_id id)
+{
+	return (active_switches >> id) & 1u;
+}
+
+const char *switch_name(enum switch_id id);
+const char *switch_commit(enum switch_id id);
+const char *switch_title(enum switch_id id);
+enum switch_kind switch_kind(enum switch_id id);
+const char *switch_kind_name(enum switch_kind k);
+/* Look a switch up by name; -1 if unknown. */
+int switch_lookup(const char *name);
+
+/* Look a preset up by name ("v3.0-rc7", "v3.0", "revert-<switch>"); 0 if unknown. */
+int preset_lookup(const char *name, switch_set *out);
+/* The canonical preset name of a set, or NULL if it is no preset. */
+const char *preset_name_of(switch_set s, char *buf, size_t len);
+void preset_list(FILE *out);
+void switch_list(FILE *out);
+/* The preset name if @s is one, else "name=on name=off ..." (busted ones only if on). */
+void switch_set_format(char *buf, size_t len, switch_set s);
+
+#define PRESET_V3_0 "v3.0"
+#define PRESET_V3_0_RC7 "v3.0-rc7"
+
+#endif

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* Bringing the simulated machine up for one input, and CPU hotplug. */
+#ifndef RCUFUZZ_KERNEL_BOOT_H
+#define RCUFUZZ_KERNEL_BOOT_H
+
+#include "../rcufuzz.h"
+#include "../sim/input.h"
+#include "task.h"
+
+/* Build the machine of @t: CPUs, runqueues, kthreads, workload tasks, RCU. */
+void kernel_boot(const struct topology *t, const struct rcufuzz_options *o);
+/* The early initcalls: rcu_scheduler_fully_active, RCU kthreads (once). */
+void kernel_boot_end(void);
+int kernel_booting(void);
+
+/* cpu_down()/cpu_up(), from a task.  0 on success. */
+int cpu_down(int cpu);
+int cpu_up(int cpu);
+
+/* The idle loop of every CPU: cpu_idle(). */
+void cpu_idle(struct task_struct *self);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/* Per-CPU state that is not the runqueue's: online mask, irq flag, pending irqs. */
+#ifndef RCUFUZZ_KERNEL_CPU_H
+#define RCUFUZZ_KERNEL_CPU_H
+
+#include "../sim/sim.h"
+#include "spinlock.h"
+
+#define NR_CPUS SIM_MAX_CPUS
+
+#define IRQ_KIND(id, name, text) IRQ_##id,
+enum irq_kind {
+#include "irq_kinds.def"
+	NR_IRQ_KINDS
+};
+#undef IRQ_KIND
+
+struct cpu_state {
+	int online;                  /* in cpu_online_mask */
+	int irqs_disabled;           /* the CPU's interrupt flag is clear */
+	unsigned int pending_irqs;   /* bit per enum irq_kind, delivered when irqs are on */
+	unsigned int softirq_pending; /* bit per softirq, local_softirq_pending() */
+	const raw_spinlock_t *spinning_on; /* lock this CPU's innermost context spins on */
+	struct task_struct *spinner; /* the context spinning */
+};
+
+extern struct cpu_state cpu_state[NR_CPUS];
+extern int nr_cpu_ids;           /* CPUs of this machine (1..NR_CPUS) */
+extern int force_irqthreads;     /* "threadirqs": softirqs and device irqs run in threads */
+extern unsigned long jiffies;
+
+static inline struct cpu_state *this_cpu_state(void)
+{
+	return &cpu_state[sim_cpu()];
+}
+
+static inline int smp_processor_id(void)
+{
+	return sim_cpu();
+}
+
+static inline int cpu_online(int cpu)
+{
+	return cpu_state[cpu].online;
+}
+
+int num_online_cpus(void);
+int first_online_cpu(void);
+
+#define for_each_possible_cpu(cpu) for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)
+#define for_each_online_cpu(cpu)                                                           \
+	for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)                                       \
+		if (cpu_online(cpu))
+
+#endif

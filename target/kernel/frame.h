@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The simulated call stack.  KFUNC() at the top of a kernel-model function
+ * pushes its name on the running task's stack and pops it on return, so a
+ * report can print each context as a kernel backtrace.  Interrupts push onto
+ * the interrupted task's stack, as they run on it on real hardware.
+ */
+#ifndef RCUFUZZ_KERNEL_FRAME_H
+#define RCUFUZZ_KERNEL_FRAME_H
+
+#include "task.h"
+
+#define FRAME_TASK 0
+#define FRAME_HARDIRQ 1
+#define FRAME_SOFTIRQ 2
+
+struct frame_guard {
+	struct task_struct *task;    /* whose stack the frame is on */
+};
+
+static inline struct frame_guard frame_push_kind(const char *func, int irq)
+{
+	struct task_struct *t = current;
+	struct frame_guard g = {t};
+
+	if (t->depth < MAX_FRAMES) {
+		t->frames[t->depth].func = func;
+		t->frames[t->depth].irq = (unsigned char)irq;
+		t->depth++;
+	} else {
+		t->depth_overflow++;
+	}
+	return g;
+}
+
+static inline void frame_pop(struct frame_guard *g)
+{
+	struct task_struct *t = g->task;
+
+	if (t->depth_overflow)
+		t->depth_overflow--;
+	else
+		t->depth--;
+}
+
+#define KFUNC_KIND(irq)                                                                    \
+	struct frame_guard kfunc_guard_ __attribute__((cleanup(frame_pop), unused)) =      \
+		frame_push_kind(__func__, irq)
+#define KFUNC() KFUNC_KIND(FRAME_TASK)
+
+/* The innermost function on @t's stack, or "?" if none. */
+static inline const char *frame_top(const struct task_struct *t)
+{
+	return t->depth ? t->frames[t->depth - 1].func : "?";
+}
+
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The scheduler paths of 3.0 that RCU meets: runqueues under rq->lock,
+ * try_to_wake_up under p->pi_lock, the remote-wakeup IPI, schedule() with
+ * rcu_note_context_switch, scheduler_tick, and priority changes for PI.
+ */
+#ifndef RCUFUZZ_KERNEL_SCHED_H
+#define RCUFUZZ_KERNEL_SCHED_H
+
+#include "cpu.h"
+#include "task.h"
+
+struct rq {
+	raw_spinlock_t lock;         /* rq->lock: raw, always taken with irqs off */
+	/* Fields guarded by ->lock. */
+	int cpu;                     /* this runqueue's CPU */
+	struct task_struct *curr;    /* running task */
+	struct task_struct *idle;    /* swapper/N */
+	struct task_struct *queue[MAX_TASKS]; /* runnable tasks, current included */
+	int nr_running;              /* entries used in queue */
+	unsigned long seq;           /* enqueue counter: round-robin among equals */
+	/* End of fields guarded by ->lock. */
+	struct task_struct *wake_list; /* remote wakeups for scheduler_ipi (lockless, xchg) */
+};
+
+extern struct rq runqueues[NR_CPUS];
+#define cpu_rq(cpu) (&runqueues[(cpu)])
+#define this_rq() cpu_rq(smp_processor_id())
+#define task_rq(p) cpu_rq((p)->cpu)
+#define cpu_curr(cpu) (cpu_rq(cpu)->curr)
+
+/* Wakeups. */
+int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags);
+int wake_up_process(struct task_struct *p);
+#define TASK_NORMAL (TASK_INTERRUPTIBLE | TASK_UNINTERRUPTIBLE)
+
+/* Scheduling. */
+void schedule(void);
+void preempt_schedule(void);   /* preemption at a point (preempt_count zero) */
+void schedule_tail(void);      /* first thing a new task runs */
+_Noreturn void do_exit(void); /* task exit */
+void set_current_state(int state);
+#define __set_current_state set_current_state
+void resched_task(struct task_struct *p);
+void scheduler_tick(void);
+void scheduler_ipi(void);
+void rt_mutex_setprio(struct task_struct *p, int prio);
+int idle_cpu(int cpu);
+void schedule_timeout_tick(void); /* sleep until the next tick on this CPU */
+void wake_timer_sleepers(void);   /* TIMER_SOFTIRQ: wake who sleeps until this tick */
+
+/* Hotplug: move every task off a dying CPU (take_cpu_down). */
+void migrate_tasks(int dead_cpu);
+
+/* Is @p a normal (CFS) task, as opposed to RT or idle? */
+static inline int fair_task(const struct task_struct *p)
+{
+	return p->prio >= MAX_RT_PRIO && p->kind != TASK_KIND_IDLE;
+}
+
+/* Setup for a new input. */
+void sched_init(void);
+/* Put @p on its runqueue at creation (wake_up_new_task without the wakeup path). */
+void sched_enqueue_new(struct task_struct *p);
+
+#endif

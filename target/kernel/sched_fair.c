@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The CFS paths of 3.0 whose RCU read-side critical sections run under
+ * scheduler locks: cpuacct_charge() under rq->lock (a18b83b7), and
+ * select_task_rq_fair()/wake_affine() under p->pi_lock (f3b577de).  Such a
+ * section is safe only if it cannot have been preempted: then it is never
+ * BLOCKED or BOOSTED and its rcu_read_unlock() never enters the scheduler.
+ * The trainwreck is every way that assumption broke.
+ */
+#include "sched_fair.h"
+
+#include "frame.h"
+#include "../rcu/rcu.h"
+
+/* The cgroup hierarchy walk of cpuacct_charge(): protected by RCU since a18b83b7. */
+static void cpuacct_charge(struct task_struct *tsk)
+{
+	KFUNC();
+	(void)tsk;
+	if (sw(SW_cpuacct_rcu))
+		rcu_read_lock();
+	rcu_reader_deref();
+	POINT("walk ca->parent");
+	if (sw(SW_cpuacct_rcu))
+		rcu_read_unlock();
+}
+
+void update_curr(struct rq *rq)
+{
+	struct task_struct *curr = rq->curr;
+
+	KFUNC();
+	if (curr == rq->idle)
+		return;
+	cpuacct_charge(curr);
+}
+
+/*
+ * wake_affine(): the task_group() weights are read under RCU since
+ * f3b577de.  Called only when the waker's CPU differs from the wakee's.
+ */
+static int wake_affine(struct task_struct *p)
+{
+	KFUNC();
+	(void)p;
+	if (sw(SW_wake_affine_rcu))
+		rcu_read_lock();
+	rcu_reader_deref();
+	POINT("task_group weights");
+	if (sw(SW_wake_affine_rcu))
+		rcu_read_unlock();
+	return 0; /* not balanced: the wakee stays on its CPU */
+}
+
+/*
+ * In 3.0, select_task_rq_fair() also holds rcu_read_lock() across the
+ * sched-domain walk (RCU-freed domains, dce840a08702), enclosing
+ * wake_affine()'s reader.  The model gates both with wake_affine_rcu, so
+ * turning the exposer off removes every reader the wakeup path runs under
+ * p->pi_lock: the world as f3b577de found it.
+ */
+int select_task_rq_fair(struct task_struct *p)
+{
+	int cpu = smp_processor_id();
+	int prev_cpu = p->cpu;
+
+	KFUNC();
+	if (sw(SW_wake_affine_rcu))
+		rcu_read_lock();
+	POINT("for_each_domain");
+	if (cpu != prev_cpu && (p->bound_cpu < 0 || p->bound_cpu == cpu))
+		(void)wake_affine(p);
+	if (sw(SW_wake_affine_rcu))
+		rcu_read_unlock();
+	return prev_cpu;
+}
+
+int select_fallback_rq(struct task_struct *p)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (p->bound_cpu < 0 || p->bound_cpu == cpu)
+			return cpu;
+	return 0;
+}

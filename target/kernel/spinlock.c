@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Spinlocks, spinning at points, and the deadlock detector: see spinlock.h.
+ */
+#include "spinlock.h"
+
+#include "cpu.h"
+#include "frame.h"
+#include "preempt.h"
+#include "sched.h"
+#include "../check/report.h"
+#include "../lockdep/lockdep.h"
+
+#include <stdio.h>
+
+#define LOCK_CLASS(id, name) name,
+static const char *const class_names[] = {
+	"(none)",
+#include "../lockdep/classes.def"
+};
+#undef LOCK_CLASS
+
+const char *lock_class_name(int cls)
+{
+	return class_names[cls];
+}
+
+void raw_spin_lock_init(raw_spinlock_t *l, enum lock_class_id cls)
+{
+	l->owner = NULL;
+	l->owner_cpu = -1;
+	l->class_idx = (unsigned char)cls;
+	l->acquired_in = NULL;
+}
+
+int spin_is_held_here(const raw_spinlock_t *l)
+{
+	return l->owner_cpu == smp_processor_id();
+}
+
+const raw_spinlock_t *cpu_spinning_on(int cpu)
+{
+	return cpu_state[cpu].spinning_on;
+}
+
+/* The function below the lock primitives: who is taking the lock. */
+static const char *lock_caller(void)
+{
+	return frame_top(current);
+}
+
+static void report_self_deadlock(const raw_spinlock_t *l)
+{
+	struct task_struct *t = current;
+	const char *where = lock_caller();
+
+	report_begin(REPORT_DEADLOCK, "CPU%d spins forever on %s in %s", smp_processor_id(),
+		     lock_class_name(l->class_idx), where);
+	report_printf("The context that wants %s runs on the same CPU as, and on top of, the\n"
+		      "context that holds it: the holder cannot run again until the spinner\n"
+		      "returns, and the spinner never returns.\n\n",
+		      lock_class_name(l->class_idx));
+	report_task(t, "spinning");
+	report_printf("  lock %s was taken by %s in %s%s\n\n", lock_class_name(l->class_idx),
+		      task_name(l->owner), l->acquired_in ? l->acquired_in : "?",
+		      l->owner == t ? ", lower on this same stack" : "");
+	if (l->owner != t)
+		report_task(l->owner, "holding");
+	report_end(lock_class_name(l->class_idx), where);
+}
+
+static void report_cycle(const raw_spinlock_t *l)
+{
+	int me = smp_processor_id();
+	const raw_spinlock_t *w = l;
+	const char *where = lock_caller();
+
+	report_begin(REPORT_DEADLOCK, "CPU%d spins forever on %s in %s: the spinners form a cycle",
+		     me, lock_class_name(l->class_idx), where);
+	report_printf("Each CPU below spins on a lock held by the next one; the last holds\n"
+		      "the lock the first wants:\n\n");
+	report_printf("  CPU%d wants %s, held by CPU%d (taken in %s)\n", me,
+		      lock_class_name(w->class_idx), w->owner_cpu, w->acquired_in);
+	for (int x = w->owner_cpu, i = 0; x != me && i < nr_cpu_ids; i++) {
+		w = cpu_state[x].spinning_on;
+		report_printf("  CPU%d wants %s, held by CPU%d (taken in %s)\n", x,
+			      lock_class_name(w->class_idx), w->owner_cpu, w->acquired_in);
+		x = w->owner_cpu;
+	}
+	report_printf("\n");
+	report_task(current, "spinning");
+	for (int x = l->owner_cpu, i = 0; x != me && i < nr_cpu_ids; i++) {
+		report_task(cpu_state[x].spinner, "spinning");
+		x = cpu_state[x].spinning_on->owner_cpu;
+	}
+	report_end(lock_class_name(l->class_idx), where);
+}
+
+/*
+ * A spinner can never get @l if its owner is below it on this CPU (an
+ * interrupted context), or if following "spins on a lock held by" from the
+ * owner's CPU leads back here.
+ */
+static void check_deadlock(const raw_spinlock_t *l)
+{
+	int me = smp_processor_id();
+	int x = l->owner_cpu;
+
+	if (x == me) {
+		report_self_deadlock(l);
+		return;
+	}
+	for (int i = 0; x >= 0 && i < nr_cpu_ids; i++) {
+		const raw_spinlock_t *w = cpu_state[x].spinning_on;
+
+		if (w == NULL)
+			return;
+		if (w->owner_cpu == me) {
+			report_cycle(l);
+			return;
+		}
+		x = w->owner_cpu;
+	}
+}
+
+static void spin_wait(raw_spinlock_t *l)
+{
+	struct cpu_state *c = this_cpu_state();
+	const raw_spinlock_t *outer = c->spinning_on;
+	struct task_struct *outer_spinner = c->spinner;
+
+	/* An interrupt may land while we spin with irqs on; it may spin too. */
+	while (l->owner_cpu >= 0) {
+		c->spinning_on = l;
+		c->spinner = current;
+		check_deadlock(l);
+		POINT("spinning");
+	}
+	c->spinning_on = outer;
+	c->spinner = outer_spinner;
+}
+
+static void do_raw_spin_lock(raw_spinlock_t *l)
+{
+	lock_acquire(l->class_idx, l, 0);
+	if (l->owner_cpu >= 0)
+		spin_wait(l);
+	l->owner = current;
+	l->owner_cpu = smp_processor_id();
+	l->acquired_in = lock_caller();
+	POINT("lock acquired");
+}
+
+static void do_raw_spin_unlock(raw_spinlock_t *l)
+{
+	l->owner = NULL;
+	l->owner_cpu = -1;
+	lock_release(l);
+}
+
+void raw_spin_lock(raw_spinlock_t *l)
+{
+	preempt_disable();
+	do_raw_spin_lock(l);
+}
+
+void raw_spin_unlock(raw_spinlock_t *l)
+{
+	do_raw_spin_unlock(l);
+	preempt_enable();
+}
+
+int raw_spin_trylock(raw_spinlock_t *l)
+{
+	preempt_disable();
+	if (l->owner_cpu >= 0) {
+		preempt_enable();
+		return 0;
+	}
+	lock_acquire(l->class_idx, l, 1);
+	l->owner = current;
+	l->owner_cpu = smp_processor_id();
+	l->acquired_in = lock_caller();
+	return 1;
+}
+
+void raw_spin_lock_irq(raw_spinlock_t *l)
+{
+	local_irq_disable();
+	raw_spin_lock(l);
+}
+
+void raw_spin_unlock_irq(raw_spinlock_t *l)
+{
+	do_raw_spin_unlock(l);
+	local_irq_enable();
+	preempt_enable();
+}
+
+unsigned long raw_spin_lock_irqsave_fn(raw_spinlock_t *l)
+{
+	unsigned long flags = arch_local_irq_save();
+
+	raw_spin_lock(l);
+	return flags;
+}
+
+void raw_spin_unlock_irqrestore(raw_spinlock_t *l, unsigned long flags)
+{
+	do_raw_spin_unlock(l);
+	local_irq_restore(flags);
+	preempt_enable();
+}
+
+void spin_lock_bh(spinlock_t *l)
+{
+	local_bh_disable();
+	do_raw_spin_lock(l);
+}
+
+void spin_unlock_bh(spinlock_t *l)
+{
+	do_raw_spin_unlock(l);
+	local_bh_enable();
+}

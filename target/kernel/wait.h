@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/* Wait queues, completions and sleeping mutexes. */
+#ifndef RCUFUZZ_KERNEL_WAIT_H
+#define RCUFUZZ_KERNEL_WAIT_H
+
+#include "spinlock.h"
+#include "task.h"
+
+#define WQ_MAX_WAITERS MAX_TASKS
+
+typedef struct wait_queue_head {
+	spinlock_t lock;             /* q->lock: taken irqsave */
+	/* Guarded by ->lock. */
+	struct task_struct *waiters[WQ_MAX_WAITERS]; /* FIFO of sleepers */
+	int nr_waiters;
+} wait_queue_head_t;
+
+void init_waitqueue_head(wait_queue_head_t *q, enum lock_class_id cls);
+void prepare_to_wait(wait_queue_head_t *q, int state);
+void finish_wait(wait_queue_head_t *q);
+void wake_up(wait_queue_head_t *q);
+
+/* wait_event(q, cond): sleep on q until cond, rechecked after each wakeup. */
+#define wait_event(q, cond)                                                                \
+	do {                                                                               \
+		for (;;) {                                                                 \
+			prepare_to_wait(&(q), TASK_UNINTERRUPTIBLE);                       \
+			if (cond)                                                          \
+				break;                                                     \
+			schedule();                                                        \
+		}                                                                          \
+		finish_wait(&(q));                                                         \
+	} while (0)
+
+struct completion {
+	unsigned int done;           /* guarded by wait.lock */
+	wait_queue_head_t wait;
+};
+
+void init_completion(struct completion *x);
+void wait_for_completion(struct completion *x);
+void complete(struct completion *x);
+
+struct mutex {
+	struct task_struct *owner;   /* holder, NULL when free */
+	spinlock_t wait_lock;        /* guards the wait list */
+	wait_queue_head_t wait;      /* sleepers (its own lock is not tracked) */
+	unsigned char class_idx;     /* lockdep class of the mutex itself */
+};
+
+void mutex_init(struct mutex *m, enum lock_class_id cls);
+void mutex_lock(struct mutex *m);
+int mutex_trylock(struct mutex *m);
+void mutex_unlock(struct mutex *m);
+
+#endif

@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: MIT */
+/* Workload tasks: see workload.h. */
+#include "workload.h"
+
+#include "boot.h"
+#include "frame.h"
+#include "preempt.h"
+#include "sched.h"
+#include "signal.h"
+#include "wait.h"
+#include "../check/oracle.h"
+#include "../rcu/rcu.h"
+
+#include <stdio.h>
+
+#define WORK_QUEUE 64
+#define MAX_DEPTH 4
+
+struct workload {
+	struct task_struct *task;
+	unsigned char ops[WORK_QUEUE];   /* queued ops (enum work_op) */
+	unsigned char args[WORK_QUEUE];  /* their arguments */
+	int head, tail;                  /* ring indices; head == tail: empty */
+	int read_depth;                  /* rcu_read_lock() depth taken by ops */
+	int section_preemptible;         /* the open section has run preemptible */
+	int irq_depth;                   /* local_irq_save() depth taken by ops */
+	unsigned long irq_flags[MAX_DEPTH];
+	int preempt_depth;               /* preempt_disable() depth taken by ops */
+	int holds_a, holds_b;            /* test locks held */
+	struct rq *holds_rq;             /* rq->lock taken by rq_lock, or NULL */
+	int holds_mutex;                 /* test mutex held */
+	struct sighand_struct sighand;
+};
+
+static struct workload workloads[MAX_WORKLOAD_TASKS];
+static int nr_workloads;
+static enum workload_mode mode;
+static int draining;
+static spinlock_t test_lock_a, test_lock_b;
+static struct mutex test_mutex;
+
+#define WORK_OP(id, name, mode, arg, what) {"workload_main", name, 0},
+static struct sim_site op_sites[NR_WORK_OPS] = {
+#include "work_ops.def"
+};
+#undef WORK_OP
+
+static void workload_main(struct task_struct *self);
+
+void workload_boot(const struct topology *t, enum workload_mode m)
+{
+	mode = m;
+	draining = 0;
+	nr_workloads = t->ntasks;
+	spin_lock_init(&test_lock_a, LC_TEST_A);
+	spin_lock_init(&test_lock_b, LC_TEST_B);
+	mutex_init(&test_mutex, LC_TEST_M);
+	for (int i = 0; i < nr_workloads; i++) {
+		struct workload *w = &workloads[i];
+		char comm[TASK_COMM_LEN];
+
+		*w = (struct workload){0};
+		snprintf(comm, sizeof(comm), "T%d", i);
+		w->task = task_create(TASK_KIND_WORKLOAD, i, comm, workload_main, i % t->ncpus,
+				      DEFAULT_PRIO);
+		if (w->task == NULL)
+			return;
+		sighand_init(&w->sighand);
+		w->task->sighand = &w->sighand;
+		sched_enqueue_new(w->task);
+	}
+}
+
+void workload_queue(int task, enum work_op op, int arg)
+{
+	struct workload *w = &workloads[task];
+
+	if ((w->tail + 1) % WORK_QUEUE == w->head)
+		return; /* queue full: the op is dropped */
+	w->ops[w->tail] = (unsigned char)op;
+	w->args[w->tail] = (unsigned char)arg;
+	w->tail = (w->tail + 1) % WORK_QUEUE;
+}
+
+void workload_begin_drain(void)
+{
+	draining = 1;
+}
+
+int workload_done(void)
+{
+	for (int i = 0; i < nr_workloads; i++)
+		if (workloads[i].task && workloads[i].task->state != TASK_DEAD)
+			return 0;
+	return 1;
+}
+
+struct task_struct *workload_task(int n)
+{
+	return n < nr_workloads ? workloads[n].task : NULL;
+}
+
+int workload_count(void)
+{
+	return nr_workloads;
+}
+
+struct task_struct *workload_signal_target(void)
+{
+	struct task_struct *t = current;
+
+	return t->kind == TASK_KIND_WORKLOAD ? t : workloads[0].task;
+}
+
+/* ---- legality ---- */
+
+/* Nothing held that forbids sleeping, and not inside a read-side section. */
+static int may_block(const struct workload *w)
+{
+	return w->read_depth == 0 && w->irq_depth == 0 && w->preempt_depth == 0 && !w->holds_a &&
+	       !w->holds_b && !w->holds_rq;
+}
+
+static void note_preemptible(struct workload *w)
+{
+	if (w->read_depth > 0 && w->irq_depth == 0 && w->preempt_depth == 0 && !w->holds_a &&
+	    !w->holds_b && !w->holds_rq)
+		w->section_preemptible = 1;
+}
+
+/*
+ * v3.0's first restriction (RCU_BOOST): a section that was ever preemptible
+ * must not end with irqs disabled.  The second (rq/pi lock held) is only
+ * reachable through the MISUSE ops.
+ */
+static int unlock_is_legal(const struct workload *w)
+{
+	if (mode != MODE_STRICT || w->read_depth != 1)
+		return 1;
+	return !(w->section_preemptible && (w->irq_depth > 0 || w->holds_a || w->holds_b));
+}
+
+/* ---- ops ---- */
+
+static void op_read_lock(struct workload *w)
+{
+	if (w->read_depth >= MAX_DEPTH)
+		return;
+	rcu_read_lock();
+	if (w->read_depth++ == 0)
+		w->section_preemptible = 0;
+	note_preemptible(w);
+}
+
+static void op_read_unlock(struct workload *w)
+{
+	if (w->read_depth == 0 || !unlock_is_legal(w))
+		return;
+	rcu_read_unlock();
+	w->read_depth--;
+}
+
+static void op_unlock_under(struct workload *w, raw_spinlock_t *lock)
+{
+	unsigned long flags;
+
+	if (w->read_depth == 0)
+		return;
+	raw_spin_lock_irqsave(lock, flags);
+	rcu_read_unlock();
+	w->read_depth--;
+	raw_spin_unlock_irqrestore(lock, flags);
+}
+
+static void op_irq_disable(struct workload *w)
+{
+	if (w->irq_depth < MAX_DEPTH)
+		local_irq_save(w->irq_flags[w->irq_depth++]);
+}
+
+static void op_irq_enable(struct workload *w)
+{
+	if (w->irq_depth == 0)
+		return;
+	local_irq_restore(w->irq_flags[--w->irq_depth]);
+	note_preemptible(w);
+}
+
+static void op_preempt_disable(struct workload *w)
+{
+	if (w->preempt_depth < MAX_DEPTH) {
+		preempt_disable();
+		w->preempt_depth++;
+	}
+}
+
+static void op_preempt_enable(struct workload *w)
+{
+	if (w->preempt_depth == 0)
+		return;
+	w->preempt_depth--;
+	preempt_enable();
+	note_preemptible(w);
+}
+
+static void op_lock_sighand(int target)
+{
+	struct task_struct *t = workload_task(target);
+	unsigned long flags;
+
+	if (t == NULL || lock_task_sighand(t, &flags) == NULL)
+		return;
+	POINT("siglock held");
+	unlock_task_sighand(t, &flags);
+}
+
+static void op_test_lock(int *held, spinlock_t *lock, int take)
+{
+	if (take) {
+		spin_lock(lock);
+		(*held)++;
+	} else if (*held) {
+		(*held)--;
+		spin_unlock(lock);
+	}
+}
+
+static void run_op(struct workload *w, enum work_op op, int arg)
+{
+	KFUNC();
+	sim_point(&op_sites[op]);
+	switch (op) {
+	case WORK_READ_LOCK:
+		op_read_lock(w);
+		break;
+	case WORK_READ_UNLOCK:
+		op_read_unlock(w);
+		break;
+	case WORK_DEREF:
+		if (w->read_depth > 0)
+			rcu_reader_deref();
+		break;
+	case WORK_IRQ_DISABLE:
+		op_irq_disable(w);
+		break;
+	case WORK_IRQ_ENABLE:
+		op_irq_enable(w);
+		break;
+	case WORK_PREEMPT_DISABLE:
+		op_preempt_disable(w);
+		break;
+	case WORK_PREEMPT_ENABLE:
+		op_preempt_enable(w);
+		break;
+	case WORK_CALL_RCU:
+		oracle_retire_object();
+		break;
+	case WORK_SYNC:
+		if (may_block(w))
+			synchronize_rcu();
+		break;
+	case WORK_SYNC_EXP:
+		if (may_block(w))
+			synchronize_rcu_expedited();
+		break;
+	case WORK_SLEEP:
+		if (may_block(w))
+			schedule_timeout_tick();
+		break;
+	case WORK_YIELD:
+		if (may_block(w))
+			schedule();
+		break;
+	case WORK_LOCK_SIGHAND:
+		op_lock_sighand(arg);
+		break;
+	case WORK_CPU_OFFLINE:
+		if (may_block(w))
+			(void)cpu_down(arg);
+		break;
+	case WORK_CPU_ONLINE:
+		if (may_block(w))
+			(void)cpu_up(arg);
+		break;
+	case WORK_RCU_BARRIER:
+		if (may_block(w))
+			rcu_barrier();
+		break;
+	case WORK_UNLOCK_UNDER_RQ:
+		op_unlock_under(w, &this_rq()->lock);
+		break;
+	case WORK_UNLOCK_UNDER_PI:
+		op_unlock_under(w, &current->pi_lock);
+		break;
+	case WORK_LOCK_A:
+		op_test_lock(&w->holds_a, &test_lock_a, 1);
+		break;
+	case WORK_UNLOCK_A:
+		op_test_lock(&w->holds_a, &test_lock_a, 0);
+		break;
+	case WORK_LOCK_B:
+		op_test_lock(&w->holds_b, &test_lock_b, 1);
+		break;
+	case WORK_UNLOCK_B:
+		op_test_lock(&w->holds_b, &test_lock_b, 0);
+		break;
+	case WORK_RQ_LOCK:
+		if (w->holds_rq == NULL) {
+			w->holds_rq = this_rq();
+			raw_spin_lock(&w->holds_rq->lock);
+		}
+		break;
+	case WORK_RQ_UNLOCK:
+		if (w->holds_rq) {
+			raw_spin_unlock(&w->holds_rq->lock);
+			w->holds_rq = NULL;
+		}
+		break;
+	case WORK_MUTEX_LOCK:
+		if (w->irq_depth == 0 && w->preempt_depth == 0 && w->read_depth == 0 &&
+		    !w->holds_a && !w->holds_b && !w->holds_rq) {
+			mutex_lock(&test_mutex);
+			w->holds_mutex++;
+		}
+		break;
+	case WORK_MUTEX_UNLOCK:
+		if (w->holds_mutex) {
+			w->holds_mutex--;
+			mutex_unlock(&test_mutex);
+		}
+		break;
+	case NR_WORK_OPS:
+		break;
+	}
+}
+
+/* Out of work at the end of the input: release everything, legally, and leave. */
+static void wind_down(struct workload *w)
+{
+	KFUNC();
+	while (w->holds_mutex)
+		run_op(w, WORK_MUTEX_UNLOCK, 0);
+	if (w->holds_rq)
+		run_op(w, WORK_RQ_UNLOCK, 0);
+	while (w->holds_b)
+		run_op(w, WORK_UNLOCK_B, 0);
+	while (w->holds_a)
+		run_op(w, WORK_UNLOCK_A, 0);
+	while (w->irq_depth)
+		run_op(w, WORK_IRQ_ENABLE, 0);
+	while (w->preempt_depth)
+		run_op(w, WORK_PREEMPT_ENABLE, 0);
+	while (w->read_depth)
+		run_op(w, WORK_READ_UNLOCK, 0);
+}
+
+static void workload_main(struct task_struct *self)
+{
+	struct workload *w = &workloads[self->kind_index];
+
+	KFUNC();
+	for (;;) {
+		if (w->head != w->tail) {
+			enum work_op op = (enum work_op)w->ops[w->head];
+			int arg = w->args[w->head];
+
+			w->head = (w->head + 1) % WORK_QUEUE;
+			run_op(w, op, arg);
+			continue;
+		}
+		if (draining) {
+			wind_down(w);
+			return;
+		}
+		POINT("waiting for work");
+	}
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Workload tasks: each runs the ops the input queues for it (work_ops.def),
+ * keeping every op legal for the mode (strict: what v3.0 allows).  When the
+ * input is used up, a task with nothing queued winds down (releases what it
+ * holds, leaves its read-side sections) and exits.
+ */
+#ifndef RCUFUZZ_KERNEL_WORKLOAD_H
+#define RCUFUZZ_KERNEL_WORKLOAD_H
+
+#include "../rcufuzz.h"
+#include "../sim/input.h"
+#include "task.h"
+
+void workload_boot(const struct topology *t, enum workload_mode mode);
+/* Queue op @op with argument @arg for workload task @task. */
+void workload_queue(int task, enum work_op op, int arg);
+/* From now on, tasks out of work wind down and exit. */
+void workload_begin_drain(void);
+/* Have all workload tasks exited? */
+int workload_done(void);
+struct task_struct *workload_task(int n);
+int workload_count(void);
+/* Whom a posix-timer signal goes to: the interrupted workload task, else task 0. */
+struct task_struct *workload_signal_target(void);
+
+#endif

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lockdep: lock classes, a held-lock stack per task (interrupts nested on
+ * it, as in the kernel), a dependency graph checked on every acquisition,
+ * and the irq-usage rules.  Reports as the kernel's lockdep writes them:
+ *
+ *   circular dependency         (any length; both chains shown)
+ *   HARDIRQ/SOFTIRQ-safe -> -unsafe lock order
+ *   inconsistent lock state     ({IN-HARDIRQ-W} vs {HARDIRQ-ON-W})
+ *   possible recursive locking  (a class acquired while held)
+ */
+#ifndef RCUFUZZ_LOCKDEP_LOCKDEP_H
+#define RCUFUZZ_LOCKDEP_LOCKDEP_H
+
+void lockdep_reset(int enabled);
+
+/* Before taking @instance of class @cls (spinning or sleeping lock). */
+void lock_acquire(int cls, const void *instance, int trylock);
+/* After releasing @instance. */
+void lock_release(const void *instance);
+/* A held lock changes hands at a context switch (rq->lock, prev to next). */
+struct task_struct;
+void lock_handoff(const void *instance, struct task_struct *from, struct task_struct *to);
+/* Interrupts (softirqs) were just enabled with locks held. */
+void lockdep_hardirqs_on(void);
+void lockdep_softirqs_on(void);
+
+/* Is a lock of class @cls held by the running context's task? */
+int lockdep_class_held(int cls);
+
+#endif

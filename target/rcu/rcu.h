@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the rest of the kernel model calls in RCU: the read-side API, the
+ * scheduler/irq/tick hooks, the update-side API, hotplug and boot.
+ */
+#ifndef RCUFUZZ_RCU_RCU_H
+#define RCUFUZZ_RCU_RCU_H
+
+#include "../history.h"
+
+struct topology;
+
+/* Read side (TREE_PREEMPT_RCU). */
+void rcu_read_lock(void);
+void rcu_read_unlock(void);
+/* Touch the shared RCU-protected object, if inside a reader (the black-box oracle's deref). */
+void rcu_reader_deref(void);
+
+/* Hooks. */
+void rcu_note_context_switch(int cpu); /* schedule(), before rq->lock */
+void rcu_check_callbacks(int cpu, int user); /* the tick, in hardirq */
+void rcu_process_callbacks(void);     /* RCU_SOFTIRQ */
+void rcu_irq_enter(void);             /* irq_enter() */
+void rcu_irq_exit(void);              /* irq_exit() */
+void rcu_enter_nohz(void);            /* idle with the tick stopped */
+void rcu_exit_nohz(void);
+int rcu_needs_cpu(int cpu);           /* callbacks queued: keep the tick */
+
+/* Update side. */
+struct rcu_head {
+	struct rcu_head *next;
+	void (*func)(struct rcu_head *head);
+};
+void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
+void synchronize_rcu(void);
+void synchronize_rcu_expedited(void);
+void rcu_barrier(void);
+
+/* Boot and hotplug. */
+void rcu_init(const struct topology *t); /* before any task runs */
+void rcu_scheduler_starting(void);       /* rcu_scheduler_active = 1 */
+void rcu_spawn_kthreads(void);           /* early initcall: fully active, boost kthreads */
+int rcu_scheduler_is_fully_active(void);
+void rcu_cpu_dead(int cpu);              /* CPU_DEAD notifier */
+void rcu_cpu_up_prepare(int cpu);        /* CPU_UP_PREPARE notifier */
+
+/* Drain. */
+int rcu_idle(void);                      /* no GP in progress or needed, no callbacks */
+void rcu_check_liveness(void);           /* at the end of the drain: hang reports */
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The one entry point every tool uses: run an input under a switch set and
+ * get the report (if any).  Same bytes and same options: same run, byte for
+ * byte.  Nothing survives from one call to the next.
+ */
+#ifndef RCUFUZZ_H
+#define RCUFUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "history.h"
+
+/* Which workload ops the input can choose (see kernel/work_ops.def). */
+enum workload_mode {
+	MODE_STRICT,                 /* only what v3.0 allows */
+	MODE_MISUSE,                 /* also the two restrictions still illegal in v3.0 */
+	MODE_TEST,                   /* also raw test locks, for testing the harness itself */
+	NR_MODES
+};
+
+struct trace_row;
+
+struct rcufuzz_options {
+	switch_set switches;         /* the kernel's history */
+	enum workload_mode mode;
+	int lockdep;                 /* 1: CONFIG_PROVE_LOCKING on (the default) */
+	const char *replay_cmd;      /* printed at the end of a report; NULL: none */
+	/* Called after every step and event, for --trace; NULL: off. */
+	void (*trace)(const struct trace_row *row, void *arg);
+	void *trace_arg;
+};
+
+struct rcufuzz_result {
+	int reported;                /* a report ended the run */
+	int kind;                    /* enum report_kind */
+	const char *text;            /* the whole report; valid until the next run */
+	const char *summary;         /* its SUMMARY line, without "SUMMARY: " */
+	unsigned long steps;         /* steps the run took */
+	unsigned long events;        /* input records decoded */
+};
+
+void rcufuzz_default_options(struct rcufuzz_options *o);
+void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		 struct rcufuzz_result *r);
+
+const char *mode_name(enum workload_mode m);
+int mode_lookup(const char *name);
+
+#endif

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: MIT */
+/* Input decoding: see input.h. */
+#include "input.h"
+
+#include "../kernel/cpu.h"
+
+#define EVENT(id, name, nargs, what) {name, nargs},
+static const struct {
+	const char *name;
+	int nargs;
+} events[] = {
+#include "events.def"
+};
+#undef EVENT
+
+#define WORK_OP(id, name, mode, arg, what) {name, MODE_##mode, ARG_##arg, what},
+static const struct {
+	const char *name;
+	enum workload_mode mode;
+	enum work_arg arg;
+	const char *what;
+} work_ops[] = {
+#include "../kernel/work_ops.def"
+};
+#undef WORK_OP
+
+#define IRQ_KIND(id, name, text) name,
+static const char *const irq_kinds[] = {
+#include "../kernel/irq_kinds.def"
+};
+#undef IRQ_KIND
+
+const char *event_name(enum event_op op)
+{
+	return events[op].name;
+}
+
+int event_nargs(enum event_op op)
+{
+	return events[op].nargs;
+}
+
+const char *work_op_name(enum work_op op)
+{
+	return work_ops[op].name;
+}
+
+enum work_arg work_op_arg(enum work_op op)
+{
+	return work_ops[op].arg;
+}
+
+const char *work_op_what(enum work_op op)
+{
+	return work_ops[op].what;
+}
+
+int work_ops_in_mode(enum workload_mode mode)
+{
+	int n = 0;
+
+	while (n < NR_WORK_OPS && work_ops[n].mode <= mode)
+		n++;
+	return n;
+}
+
+const char *irq_kind_name(int kind)
+{
+	return irq_kinds[kind];
+}
+
+void input_topology(const uint8_t *data, size_t size, struct topology *t)
+{
+	uint8_t h0 = size > 0 ? data[0] : 0;
+	uint8_t h1 = size > 1 ? data[1] : 0;
+
+	t->ncpus = 1 + (h0 & 7);
+	t->fanout = 2 << ((h0 >> 3) & 3);
+	t->force_irqthreads = (h0 >> 5) & 1;
+	t->boot = (h0 >> 6) & 1;
+	t->ntasks = 1 + (h1 & 7);
+}
+
+int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topology *t,
+	       enum workload_mode mode, struct input_event *ev)
+{
+	size_t p = *pos;
+	uint8_t a, b;
+
+	if (p < INPUT_HEADER_SIZE)
+		p = INPUT_HEADER_SIZE;
+	if (p >= size)
+		return 0;
+	ev->op = (enum event_op)(data[p] % NR_EVENTS);
+	ev->offset = p;
+	ev->len = 1 + (size_t)events[ev->op].nargs;
+	if (p + ev->len > size)
+		return 0;
+	a = ev->len > 1 ? data[p + 1] : 0;
+	b = ev->len > 2 ? data[p + 2] : 0;
+	ev->cpu = (a & 7) % t->ncpus;
+	ev->count = 0;
+	ev->kind = 0;
+	ev->task = 0;
+	ev->work = WORK_READ_LOCK;
+	ev->arg = 0;
+	switch (ev->op) {
+	case EV_STEP:
+		ev->count = 1 + ((a >> 3) & 7);
+		break;
+	case EV_IRQ:
+		ev->kind = (a >> 3) % NR_IRQ_KINDS;
+		break;
+	case EV_WORK:
+		ev->cpu = 0;
+		ev->task = (a & 7) % t->ntasks;
+		ev->work = (enum work_op)((a >> 3) % work_ops_in_mode(mode));
+		switch (work_ops[ev->work].arg) {
+		case ARG_CPU:
+			ev->arg = b % t->ncpus;
+			break;
+		case ARG_TASK:
+			ev->arg = b % t->ntasks;
+			break;
+		case ARG_NONE:
+			ev->arg = 0;
+			break;
+		}
+		break;
+	case EV_RESCHED:
+	case EV_BOOT_END:
+	case NR_EVENTS:
+		break;
+	}
+	if (ev->op == EV_BOOT_END)
+		ev->cpu = 0;
+	*pos = p + ev->len;
+	return 1;
+}
+
+size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8_t out[3])
+{
+	(void)mode;
+	out[0] = (uint8_t)ev->op;
+	switch (ev->op) {
+	case EV_STEP:
+		out[1] = (uint8_t)(ev->cpu | ((ev->count - 1) << 3));
+		return 2;
+	case EV_IRQ:
+		out[1] = (uint8_t)(ev->cpu | (ev->kind << 3));
+		return 2;
+	case EV_RESCHED:
+		out[1] = (uint8_t)ev->cpu;
+		return 2;
+	case EV_WORK:
+		out[1] = (uint8_t)(ev->task | ((int)ev->work << 3));
+		out[2] = (uint8_t)ev->arg;
+		return 3;
+	case EV_BOOT_END:
+	case NR_EVENTS:
+		break;
+	}
+	return 1;
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The input format.  Every byte string is a valid input:
+ *
+ *   header (2 bytes, missing bytes read as zero)
+ *     h0: bits 0-2 CPUs - 1; bits 3-4 leaf fanout 2 << n; bit 5 threadirqs;
+ *         bit 6 start in early boot (before rcu_scheduler_fully_active)
+ *     h1: bits 0-2 workload tasks - 1
+ *   records (sim/events.def), each an opcode byte and its argument bytes;
+ *   a record cut short by the end of the input is ignored.
+ */
+#ifndef RCUFUZZ_SIM_INPUT_H
+#define RCUFUZZ_SIM_INPUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../rcufuzz.h"
+
+#define INPUT_HEADER_SIZE 2
+#define MAX_WORKLOAD_TASKS 8
+
+#define EVENT(id, name, nargs, what) EV_##id,
+enum event_op {
+#include "events.def"
+	NR_EVENTS
+};
+#undef EVENT
+
+#define WORK_OP(id, name, mode, arg, what) WORK_##id,
+enum work_op {
+#include "../kernel/work_ops.def"
+	NR_WORK_OPS
+};
+#undef WORK_OP
+
+enum work_arg { ARG_NONE, ARG_CPU, ARG_TASK };
+
+struct topology {
+	int ncpus;                   /* 1..8 */
+	int fanout;                  /* leaf fanout of the rcu_node tree: 2, 4, 8, 16 */
+	int force_irqthreads;        /* "threadirqs" on the command line */
+	int boot;                    /* start before rcu_scheduler_fully_active */
+	int ntasks;                  /* workload tasks, 1..8 */
+};
+
+struct input_event {
+	enum event_op op;
+	int cpu;                     /* step, irq, resched */
+	int count;                   /* step */
+	int kind;                    /* irq: enum irq_kind */
+	int task;                    /* work: workload task number */
+	enum work_op work;           /* work */
+	int arg;                     /* work: resolved argument (cpu or task), or the raw byte */
+	size_t offset;               /* where the record starts in the input */
+	size_t len;                  /* its length in bytes */
+};
+
+void input_topology(const uint8_t *data, size_t size, struct topology *t);
+/* Decode the record at *pos and advance; 0 when no whole record is left. */
+int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topology *t,
+	       enum workload_mode mode, struct input_event *ev);
+
+/* Names and shapes, for text forms and reports. */
+const char *event_name(enum event_op op);
+int event_nargs(enum event_op op);
+const char *work_op_name(enum work_op op);
+enum work_arg work_op_arg(enum work_op op);
+const char *work_op_what(enum work_op op);
+/* Ops the mode allows: a prefix of enum work_op. */
+int work_ops_in_mode(enum workload_mode mode);
+const char *irq_kind_name(int kind);
+
+/* The canonical bytes of an event (what the text form compiles to). */
+size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8_t out[3]);
+
+#endif

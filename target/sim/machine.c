@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One input's run: see machine.h and rcufuzz.h.
+ *
+ * The drain: when the records run out, every workload task is told to wind
+ * down; then all online CPUs step round-robin, each getting a timer tick
+ * every few rounds, until the machine is quiescent (tasks exited, RCU idle,
+ * nothing runnable) or DRAIN_ROUNDS pass.  Then liveness is checked.
+ */
+#include "machine.h"
+
+#include "sim.h"
+#include "../check/feedback.h"
+#include "../check/invariant.h"
+#include "../check/oracle.h"
+#include "../check/report.h"
+#include "../kernel/boot.h"
+#include "../kernel/frame.h"
+#include "../kernel/interrupt.h"
+#include "../kernel/preempt.h"
+#include "../kernel/sched.h"
+#include "../kernel/workload.h"
+#include "../rcu/rcu.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RECENT_EVENTS 24
+#define DRAIN_STEPS_PER_ROUND 2
+#define DRAIN_TICK_EVERY 4
+
+struct recent {
+	long index;                  /* record number, -1 for the drain */
+	struct input_event ev;
+	int cpu;                     /* CPU that stepped */
+	const char *task;            /* its current task afterwards */
+	const char *func;            /* where it stands */
+	const char *label;
+	char task_buf[TASK_COMM_LEN + 8];
+};
+
+static struct {
+	struct topology topo;
+	const struct rcufuzz_options *opts;
+	struct recent ring[RECENT_EVENTS];
+	unsigned long ring_count;
+	long event_index;            /* record being applied, -1 in the drain */
+	const struct input_event *ev;
+	unsigned long drain_rounds;
+} m;
+
+static const char *context_of(const struct task_struct *t)
+{
+	if (t->preempt_count & HARDIRQ_MASK)
+		return "hardirq";
+	if (t->preempt_count & SOFTIRQ_OFFSET)
+		return "softirq";
+	for (int i = t->depth - 1; i >= 0; i--)
+		if (t->frames[i].irq == FRAME_HARDIRQ)
+			return "irq-exit";
+	return "task";
+}
+
+static void note_step(int cpu)
+{
+	const struct task_struct *t = cpu_curr(cpu);
+	const struct sim_site *s = sim_cpu_site(cpu);
+	const char *func = t->depth ? frame_top(t) : (s ? s->func : "?");
+	const char *label = s ? s->label : "start";
+
+	if (m.event_index >= 0) {
+		struct recent *r = &m.ring[m.ring_count++ % RECENT_EVENTS];
+
+		r->index = m.event_index;
+		r->ev = *m.ev;
+		r->cpu = cpu;
+		snprintf(r->task_buf, sizeof(r->task_buf), "%s", task_name(t));
+		r->task = r->task_buf;
+		r->func = func;
+		r->label = label;
+	}
+	if (m.opts->trace) {
+		struct trace_row row = {sim_steps(), m.event_index, m.ev, cpu, t, context_of(t),
+					func, label};
+
+		m.opts->trace(&row, m.opts->trace_arg);
+	}
+}
+
+/* A CPU going down still runs until its idle task parks it (sim coroutine NULL). */
+static int step_cpu(int cpu)
+{
+	if (sim_stopped())
+		return 0;
+	sim_step(cpu);
+	note_step(cpu);
+	return !sim_stopped();
+}
+
+void event_format(const struct input_event *ev, char *buf, size_t len)
+{
+	switch (ev->op) {
+	case EV_STEP:
+		if (ev->count > 1)
+			snprintf(buf, len, "step cpu%d x%d", ev->cpu, ev->count);
+		else
+			snprintf(buf, len, "step cpu%d", ev->cpu);
+		break;
+	case EV_IRQ:
+		snprintf(buf, len, "irq cpu%d %s", ev->cpu, irq_kind_name(ev->kind));
+		break;
+	case EV_RESCHED:
+		snprintf(buf, len, "resched cpu%d", ev->cpu);
+		break;
+	case EV_WORK:
+		switch (work_op_arg(ev->work)) {
+		case ARG_CPU:
+			snprintf(buf, len, "work T%d %s cpu%d", ev->task, work_op_name(ev->work),
+				 ev->arg);
+			break;
+		case ARG_TASK:
+			snprintf(buf, len, "work T%d %s T%d", ev->task, work_op_name(ev->work),
+				 ev->arg);
+			break;
+		case ARG_NONE:
+			snprintf(buf, len, "work T%d %s", ev->task, work_op_name(ev->work));
+			break;
+		}
+		break;
+	case EV_BOOT_END:
+	case NR_EVENTS:
+		snprintf(buf, len, "%s", event_name(ev->op));
+		break;
+	}
+}
+
+void machine_report_recent_events(void)
+{
+	unsigned long n = m.ring_count < RECENT_EVENTS ? m.ring_count : RECENT_EVENTS;
+
+	report_printf("Last %lu steps of the schedule (oldest first):\n", n);
+	for (unsigned long i = m.ring_count - n; i < m.ring_count; i++) {
+		const struct recent *r = &m.ring[i % RECENT_EVENTS];
+		char text[64];
+
+		event_format(&r->ev, text, sizeof(text));
+		report_printf("  #%-4ld %-28s CPU%d %-14s %s: %s\n", r->index, text, r->cpu,
+			      r->task, r->func, r->label);
+	}
+	if (m.event_index < 0)
+		report_printf("  (then the drain: %lu rounds of round-robin steps and ticks)\n",
+			      m.drain_rounds);
+	report_printf("\n");
+}
+
+static void apply(const struct input_event *ev)
+{
+	switch (ev->op) {
+	case EV_STEP:
+		for (int i = 0; i < ev->count && step_cpu(ev->cpu); i++)
+			;
+		break;
+	case EV_IRQ:
+		if (cpu_online(ev->cpu)) {
+			raise_irq(ev->cpu, (enum irq_kind)ev->kind);
+			step_cpu(ev->cpu);
+		}
+		break;
+	case EV_RESCHED:
+		if (cpu_online(ev->cpu)) {
+			set_tsk_need_resched(cpu_curr(ev->cpu));
+			step_cpu(ev->cpu);
+		}
+		break;
+	case EV_WORK:
+		workload_queue(ev->task, ev->work, ev->arg);
+		break;
+	case EV_BOOT_END:
+		if (kernel_booting())
+			kernel_boot_end();
+		break;
+	case NR_EVENTS:
+		break;
+	}
+}
+
+static int quiescent(void)
+{
+	int cpu;
+
+	if (!workload_done() || !rcu_idle())
+		return 0;
+	for_each_online_cpu(cpu) {
+		const struct rq *rq = cpu_rq(cpu);
+
+		if (rq->curr != rq->idle || rq->nr_running || rq->wake_list ||
+		    cpu_state[cpu].pending_irqs || cpu_state[cpu].softirq_pending)
+			return 0;
+	}
+	return 1;
+}
+
+static void drain(void)
+{
+	int cpu;
+
+	m.event_index = -1;
+	m.ev = NULL;
+	workload_begin_drain();
+	if (kernel_booting())
+		kernel_boot_end();
+	for (m.drain_rounds = 1; m.drain_rounds <= DRAIN_ROUNDS; m.drain_rounds++) {
+		for_each_possible_cpu(cpu) {
+			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && cpu_online(cpu))
+				raise_irq(cpu, IRQ_TICK);
+			for (int i = 0; i < DRAIN_STEPS_PER_ROUND; i++)
+				if (!step_cpu(cpu))
+					return;
+		}
+		if (quiescent())
+			return;
+	}
+}
+
+/* The function a stuck task is stuck in: the API call its workload op made. */
+static const char *stuck_in(const struct task_struct *t)
+{
+	for (int i = 0; i + 1 < t->depth; i++)
+		if (strcmp(t->frames[i].func, "run_op") == 0)
+			return t->frames[i + 1].func;
+	return frame_top(t);
+}
+
+static void check_liveness(void)
+{
+	for (int i = 0; i < workload_count(); i++) {
+		struct task_struct *t = workload_task(i);
+
+		if (t == NULL || t->state == TASK_DEAD)
+			continue;
+		report_begin(REPORT_HANG, "%s never finished: blocked forever in %s", task_name(t),
+			     stuck_in(t));
+		report_printf("At the end of the drain (%d rounds of fair steps with timer ticks)\n"
+			      "this task has not finished its work and cannot make progress.\n\n",
+			      DRAIN_ROUNDS);
+		report_task(t, "stuck:");
+		report_printf("All CPUs:\n");
+		report_all_cpus();
+		report_end("task-blocked-forever", stuck_in(t));
+		return;
+	}
+	rcu_check_liveness();
+}
+
+void rcufuzz_default_options(struct rcufuzz_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->switches = 0;
+	o->mode = MODE_STRICT;
+	o->lockdep = 1;
+}
+
+void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		 struct rcufuzz_result *r)
+{
+	struct input_event ev;
+	size_t pos = 0;
+	unsigned long events = 0;
+
+	memset(&m, 0, sizeof(m));
+	m.opts = o;
+	m.event_index = -1;
+	active_switches = o->switches;
+	sim_reset();
+	report_reset(o->replay_cmd);
+	oracle_reset();
+	input_topology(data, size, &m.topo);
+	kernel_boot(&m.topo, o);
+	while (!sim_stopped() && sim_steps() < INPUT_STEP_BUDGET &&
+	       input_next(data, size, &pos, &m.topo, o->mode, &ev)) {
+		m.event_index = (long)events++;
+		m.ev = &ev;
+		apply(&ev);
+	}
+	if (!sim_stopped())
+		drain();
+	if (!sim_stopped())
+		check_liveness();
+	oracle_release_all();
+	r->reported = report_made();
+	r->kind = report_kind();
+	r->text = report_text();
+	r->summary = report_summary();
+	r->steps = sim_steps();
+	r->events = events;
+}
+
+static const char *const mode_names[NR_MODES] = {"strict", "misuse", "test"};
+
+const char *mode_name(enum workload_mode mode)
+{
+	return mode_names[mode];
+}
+
+int mode_lookup(const char *name)
+{
+	for (int i = 0; i < NR_MODES; i++)
+		if (strcmp(name, mode_names[i]) == 0)
+			return i;
+	return -1;
+}

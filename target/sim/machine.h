@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run of one input: boot the machine its header describes, apply its
+ * records, drain, check liveness.  Also the ring of recent events that
+ * reports print, and the rows --trace prints.
+ */
+#ifndef RCUFUZZ_SIM_MACHINE_H
+#define RCUFUZZ_SIM_MACHINE_H
+
+#include "../rcufuzz.h"
+#include "input.h"
+
+/* Steps an input's records may take, and steps the drain may take after them. */
+#define INPUT_STEP_BUDGET 20000
+#define DRAIN_ROUNDS 600
+
+/* One row of --trace: where a CPU stands after a step. */
+struct trace_row {
+	unsigned long step;          /* steps so far */
+	long event;                  /* index of the input record, -1 in the drain */
+	const struct input_event *ev; /* the record, NULL in the drain */
+	int cpu;                     /* the CPU that stepped */
+	const struct task_struct *task; /* its current task */
+	const char *context;         /* "task", "hardirq", "softirq", "irq-exit" */
+	const char *func;            /* innermost function */
+	const char *label;           /* the point's label */
+};
+
+/* Print the last events into the report being written. */
+void machine_report_recent_events(void);
+
+/* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */
+void event_format(const struct input_event *ev, char *buf, size_t len);
+
+#endif

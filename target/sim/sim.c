@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* CPU stepping, points and stopping: see sim.h. */
+#include "sim.h"
+
+#include <stddef.h>
+
+int sim_running_cpu;
+
+static struct {
+	struct coro *cpu_coro[SIM_MAX_CPUS];        /* what each CPU's next step resumes */
+	const struct sim_site *cpu_site[SIM_MAX_CPUS]; /* where each CPU stands */
+	unsigned long steps;                         /* steps taken this run */
+	int stopped;                                 /* a report ended the run */
+	int in_main;                                 /* main loop is running */
+} sim;
+
+void sim_reset(void)
+{
+	for (int i = 0; i < SIM_MAX_CPUS; i++) {
+		sim.cpu_coro[i] = NULL;
+		sim.cpu_site[i] = NULL;
+	}
+	sim.steps = 0;
+	sim.stopped = 0;
+	sim.in_main = 1;
+	sim_running_cpu = 0;
+}
+
+/* FNV-1a over the function name and label: the same id in every process. */
+static unsigned int site_hash(const struct sim_site *s)
+{
+	unsigned int h = 2166136261u;
+
+	for (const char *p = s->func; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	h = (h ^ ':') * 16777619u;
+	for (const char *p = s->label; *p; p++)
+		h = (h ^ (unsigned char)*p) * 16777619u;
+	return h | 1;
+}
+
+void sim_point(struct sim_site *site)
+{
+	int cpu = sim_running_cpu;
+
+	if (site->id == 0)
+		site->id = site_hash(site);
+	sim.cpu_site[cpu] = site;
+	sim.in_main = 1;
+	coro_switch(sim.cpu_coro[cpu], &coro_main);
+	/* Resumed by sim_step(): deliver what is pending right here. */
+	kernel_at_point();
+}
+
+void sim_context_switch(struct coro *from, struct coro *to)
+{
+	sim.cpu_coro[sim_running_cpu] = to;
+	coro_switch(from, to);
+}
+
+void sim_context_switch_final(struct coro *from, struct coro *to)
+{
+	sim.cpu_coro[sim_running_cpu] = to;
+	coro_switch_final(from, to);
+}
+
+void sim_set_cpu_coro(int cpu, struct coro *c)
+{
+	sim.cpu_coro[cpu] = c;
+}
+
+int sim_step(int cpu)
+{
+	if (sim.stopped)
+		return 0;
+	if (sim.cpu_coro[cpu] == NULL)
+		return 1; /* a parked (offline) CPU does not run */
+	sim.steps++;
+	sim_running_cpu = cpu;
+	sim.in_main = 0;
+	coro_switch(&coro_main, sim.cpu_coro[cpu]);
+	sim.in_main = 1;
+	return !sim.stopped;
+}
+
+const struct sim_site *sim_cpu_site(int cpu)
+{
+	return sim.cpu_site[cpu];
+}
+
+unsigned long sim_steps(void)
+{
+	return sim.steps;
+}
+
+void sim_stop(void)
+{
+	sim.stopped = 1;
+	if (sim.in_main)
+		return;
+	sim.in_main = 1;
+	coro_switch_final(sim.cpu_coro[sim_running_cpu], &coro_main);
+}
+
+int sim_stopped(void)
+{
+	return sim.stopped;
+}
+
+int sim_in_main(void)
+{
+	return sim.in_main;
+}
