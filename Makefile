@@ -44,7 +44,11 @@ out/bench/simbench: $(call obj,plain,$(TARGET_SRC) bench/simbench.c)
 	@echo "  LD      $@"
 	@$(CC) $(plain_CFLAGS) $^ -o $@
 
-all: out/rcureplay out/rcureplay-san out/tests/unit
+# The fuzz targets, campaigns and their benchmark (fuzz/fuzz.mk) add to FUZZ_ALL.
+FUZZ_ALL :=
+-include fuzz/fuzz.mk
+
+all: out/rcureplay out/rcureplay-san out/tests/unit $(FUZZ_ALL)
 .PHONY: all test bench clean format
 .DEFAULT_GOAL := all
 

@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include "../target/rcufuzz.h"
+#include "scenario.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -110,20 +111,112 @@ static int apply_switch(switch_set *s, const char *spec)
 	return 0;
 }
 
+/* The replay command line printed at the end of a report. */
+static void format_replay_cmd(char *buf, size_t len, const char *preset,
+			      const struct rcufuzz_options *o, int mode_set, const char *file)
+{
+	char sw[512];
+	switch_set base;
+	size_t used = (size_t)snprintf(buf, len, "out/rcureplay");
+
+#define APPEND(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
+	switch_set_format(sw, sizeof(sw), o->switches);
+	if (strchr(sw, '=') == NULL) {
+		APPEND(" --preset %s", sw);
+	} else {
+		APPEND(" --preset %s", preset);
+		preset_lookup(preset, &base);
+		for (int i = 0; i < NR_SWITCHES; i++)
+			if (((base ^ o->switches) >> i) & 1)
+				APPEND(" --switch %s=%s", switch_name(i),
+				       (o->switches >> i) & 1 ? "on" : "off");
+	}
+	if (mode_set && o->mode != MODE_STRICT)
+		APPEND(" --mode %s", mode_name(o->mode));
+	if (!o->lockdep)
+		APPEND(" --no-lockdep");
+	APPEND(" %s", file);
+#undef APPEND
+}
+
+/* Read a text scenario file and compile it; NULL-bytes scenario on error. */
+static int load_scenario(const char *path, struct scenario *s)
+{
+	char err[512];
+	size_t size;
+	uint8_t *text = read_input_file(path, &size);
+	int rc;
+
+	if (text == NULL)
+		return -1;
+	text[size] = '\0';
+	if (strlen((char *)text) != size) {
+		cli_error(path, "not a text scenario (it has NUL bytes)");
+		free(text);
+		return -1;
+	}
+	rc = scenario_compile((char *)text, path, s, err, sizeof(err));
+	free(text);
+	if (rc < 0)
+		fprintf(stderr, "rcufuzz: %s\n", err);
+	return rc;
+}
+
+static int write_file(const char *path, const uint8_t *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0) {
+		cli_error(path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+static int do_compile(const char *scn, const char *out)
+{
+	struct scenario s;
+	int rc;
+
+	if (out == NULL) {
+		cli_error("--compile", "needs -o FILE");
+		return 2;
+	}
+	if (load_scenario(scn, &s) < 0)
+		return 2;
+	rc = write_file(out, s.bytes, s.size) < 0 ? 2 : 0;
+	scenario_free(&s);
+	return rc;
+}
+
+static int do_check(const char *file)
+{
+	struct scenario s;
+	char why[512];
+	int rc;
+
+	if (load_scenario(file, &s) < 0)
+		return 2;
+	rc = scenario_check(&s, why, sizeof(why));
+	printf("%s %s: %s\n", rc == 0 ? "PASS" : "FAIL", file, why);
+	scenario_free(&s);
+	return rc == 0 ? 0 : 1;
+}
+
 int rcureplay_main(int argc, char **argv)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
-	const char *file = NULL, *preset = PRESET_V3_0;
-	char replay[1024], sw[512];
-	size_t size, used;
+	const char *file = NULL, *preset = PRESET_V3_0, *compile = NULL, *output = NULL;
+	char replay[1024];
+	size_t size;
 	uint8_t *data;
-	int mode_set = 0;
+	int mode_set = 0, text = 0, check = 0;
 
 	rcufuzz_default_options(&o);
 	preset_lookup(preset, &o.switches);
 	for (int i = 1; i < argc; i++) {
-		int f = argv[i][0] == '-' ? find_flag(argv[i]) : -2;
+		int f = argv[i][0] == '-' && argv[i][1] ? find_flag(argv[i]) : -2;
 		const char *arg = NULL;
 
 		if (f == -1) {
@@ -174,6 +267,18 @@ int rcureplay_main(int argc, char **argv)
 		case FLAG_NO_LOCKDEP:
 			o.lockdep = 0;
 			break;
+		case FLAG_COMPILE:
+			compile = arg;
+			break;
+		case FLAG_OUTPUT:
+			output = arg;
+			break;
+		case FLAG_TEXT:
+			text = 1;
+			break;
+		case FLAG_CHECK:
+			check = 1;
+			break;
 		case FLAG_LIST_PRESETS:
 			preset_list(stdout);
 			return 0;
@@ -187,36 +292,24 @@ int rcureplay_main(int argc, char **argv)
 			break;
 		}
 	}
+	if (compile)
+		return file ? (cli_error(file, "--compile takes no input file"), 2)
+			    : do_compile(compile, output);
 	if (file == NULL) {
 		cli_error("rcureplay", "no input file (try --help)");
 		return 2;
 	}
+	if (check)
+		return do_check(file);
 	data = read_input_file(file, &size);
 	if (data == NULL)
 		return 2;
-	(void)preset;
-	switch_set_format(sw, sizeof(sw), o.switches);
-	used = (size_t)snprintf(replay, sizeof(replay), "out/rcureplay");
-	if (strchr(sw, '=') == NULL) {
-		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --preset %s", sw);
-	} else {
-		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --preset %s", preset);
-		for (int i = 0; i < NR_SWITCHES; i++) {
-			switch_set base;
-
-			preset_lookup(preset, &base);
-			if (((base ^ o.switches) >> i) & 1)
-				used += (size_t)snprintf(replay + used, sizeof(replay) - used,
-							 " --switch %s=%s", switch_name(i),
-							 (o.switches >> i) & 1 ? "on" : "off");
-		}
+	if (text) {
+		scenario_decompile(data, size, o.mode, stdout);
+		free(data);
+		return 0;
 	}
-	if (mode_set && o.mode != MODE_STRICT)
-		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --mode %s",
-					 mode_name(o.mode));
-	if (!o.lockdep)
-		used += (size_t)snprintf(replay + used, sizeof(replay) - used, " --no-lockdep");
-	snprintf(replay + used, sizeof(replay) - used, " %s", file);
+	format_replay_cmd(replay, sizeof(replay), preset, &o, mode_set, file);
 	o.replay_cmd = replay;
 	rcufuzz_run(data, size, &o, &r);
 	free(data);

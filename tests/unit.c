@@ -1,1 +1,114 @@
-int main(void){return 0;}
+/* SPDX-License-Identifier: MIT */
+/* The unit-test runner: `make test`.  Ends with "N passed, N failed". */
+#include "harness.h"
+
+#include "../replay/trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	int (*fn)(void);
+} tests[] = {
+#define UNIT_TEST(name) {#name, name},
+#include "tests.def"
+#undef UNIT_TEST
+};
+
+static void record_row(const struct trace_row *row, void *arg)
+{
+	trace_print_row(row, arg);
+}
+
+int run_scenario_text(const char *text, struct traced_run *out)
+{
+	struct scenario s;
+	struct rcufuzz_options o;
+	char err[256];
+	FILE *f;
+
+	memset(out, 0, sizeof(*out));
+	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
+		printf("    %s\n", err);
+		return -1;
+	}
+	f = open_memstream(&out->log, &out->len);
+	if (f == NULL) {
+		scenario_free(&s);
+		return -1;
+	}
+	rcufuzz_default_options(&o);
+	o.switches = s.switches;
+	o.mode = s.mode;
+	o.lockdep = s.lockdep;
+	o.trace = record_row;
+	o.trace_arg = f;
+	rcufuzz_run(s.bytes, s.size, &o, &out->result);
+	fclose(f);
+	scenario_free(&s);
+	return 0;
+}
+
+void traced_run_free(struct traced_run *r)
+{
+	free(r->log);
+	r->log = NULL;
+}
+
+const char *log_find(const char *from, const char *const *needles)
+{
+	for (const char *line = from; line && *line;) {
+		const char *end = strchr(line, '\n');
+		size_t n = end ? (size_t)(end - line) : strlen(line);
+		int all = 1;
+
+		for (int i = 0; needles[i] && all; i++) {
+			const char *hit = strstr(line, needles[i]);
+
+			all = hit && hit < line + n;
+		}
+		if (all)
+			return line;
+		line = end ? end + 1 : NULL;
+	}
+	return NULL;
+}
+
+uint64_t test_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+void random_input(uint64_t *state, uint8_t *buf, size_t *size, size_t max)
+{
+	*size = (size_t)(test_rand(state) % (max + 1));
+	for (size_t i = 0; i < *size; i++)
+		buf[i] = (uint8_t)test_rand(state);
+}
+
+int main(int argc, char **argv)
+{
+	int passed = 0, failed = 0;
+
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+		int rc;
+
+		if (argc > 1 && strstr(tests[i].name, argv[1]) == NULL)
+			continue;
+		printf("  %-44s ", tests[i].name);
+		fflush(stdout);
+		rc = tests[i].fn();
+		printf("%s\n", rc == 0 ? "ok" : "FAILED");
+		if (rc == 0)
+			passed++;
+		else
+			failed++;
+	}
+	printf("%d passed, %d failed\n", passed, failed);
+	return failed ? 1 : 0;
+}

@@ -42,6 +42,13 @@ static void play_dead(void)
 		POINT("dead");
 }
 
+static struct sim_site idle_site = {"cpu_idle", "idle", 0};
+
+int cpu_idle_polling(int cpu)
+{
+	return sim_cpu_site(cpu) == &idle_site;
+}
+
 void cpu_idle(struct task_struct *self)
 {
 	int cpu = self->bound_cpu;
@@ -58,7 +65,7 @@ void cpu_idle(struct task_struct *self)
 		while (!need_resched()) {
 			if (!cpu_online(cpu))
 				play_dead();
-			POINT("idle");
+			sim_point(&idle_site);
 		}
 		if (nohz)
 			rcu_exit_nohz();

@@ -19,5 +19,7 @@ int cpu_up(int cpu);
 
 /* The idle loop of every CPU: cpu_idle(). */
 void cpu_idle(struct task_struct *self);
+/* The CPU's idle loop waits at its point: stepping it changes nothing unless an irq is pending. */
+int cpu_idle_polling(int cpu);
 
 #endif

@@ -4,6 +4,8 @@
 
 #include "../kernel/cpu.h"
 
+#include <string.h>
+
 #define EVENT(id, name, nargs, what) {name, nargs},
 static const struct {
 	const char *name;
@@ -161,4 +163,52 @@ size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8
 		break;
 	}
 	return 1;
+}
+
+static int lookup(const char *name, const char *(*name_of)(int), int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strcmp(name, name_of(i)) == 0)
+			return i;
+	return -1;
+}
+
+static const char *event_name_i(int i)
+{
+	return event_name((enum event_op)i);
+}
+
+static const char *work_op_name_i(int i)
+{
+	return work_op_name((enum work_op)i);
+}
+
+int event_lookup(const char *name)
+{
+	return lookup(name, event_name_i, NR_EVENTS);
+}
+
+int work_op_lookup(const char *name)
+{
+	return lookup(name, work_op_name_i, NR_WORK_OPS);
+}
+
+int irq_kind_lookup(const char *name)
+{
+	return lookup(name, irq_kind_name, NR_IRQ_KINDS);
+}
+
+enum workload_mode work_op_mode(enum work_op op)
+{
+	return work_ops[op].mode;
+}
+
+void input_encode_topology(const struct topology *t, uint8_t out[INPUT_HEADER_SIZE])
+{
+	int f = 0;
+
+	while ((2 << f) < t->fanout)
+		f++;
+	out[0] = (uint8_t)((t->ncpus - 1) | f << 3 | t->force_irqthreads << 5 | t->boot << 6);
+	out[1] = (uint8_t)(t->ntasks - 1);
 }

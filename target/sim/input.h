@@ -71,6 +71,14 @@ const char *work_op_what(enum work_op op);
 int work_ops_in_mode(enum workload_mode mode);
 const char *irq_kind_name(int kind);
 
+/* Names back to numbers; -1 if unknown. */
+int event_lookup(const char *name);
+int work_op_lookup(const char *name);
+int irq_kind_lookup(const char *name);
+/* The least mode in which the op can be chosen. */
+enum workload_mode work_op_mode(enum work_op op);
+void input_encode_topology(const struct topology *t, uint8_t out[INPUT_HEADER_SIZE]);
+
 /* The canonical bytes of an event (what the text form compiles to). */
 size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8_t out[3]);
 

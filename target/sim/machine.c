@@ -27,16 +27,15 @@
 
 #define RECENT_EVENTS 24
 #define DRAIN_STEPS_PER_ROUND 2
-#define DRAIN_TICK_EVERY 4
+#define DRAIN_TICK_EVERY 12
 
 struct recent {
 	long index;                  /* record number, -1 for the drain */
 	struct input_event ev;
 	int cpu;                     /* CPU that stepped */
-	const char *task;            /* its current task afterwards */
+	const struct task_struct *task; /* its current task afterwards (NULL: no step) */
 	const char *func;            /* where it stands */
 	const char *label;
-	char task_buf[TASK_COMM_LEN + 8];
 };
 
 static struct {
@@ -61,6 +60,19 @@ static const char *context_of(const struct task_struct *t)
 	return "task";
 }
 
+static void note_recent(int cpu, const struct task_struct *task, const char *func,
+			const char *label)
+{
+	struct recent *r = &m.ring[m.ring_count++ % RECENT_EVENTS];
+
+	r->index = m.event_index;
+	r->ev = *m.ev;
+	r->cpu = cpu;
+	r->task = task;
+	r->func = func;
+	r->label = label;
+}
+
 static void note_step(int cpu)
 {
 	const struct task_struct *t = cpu_curr(cpu);
@@ -68,17 +80,8 @@ static void note_step(int cpu)
 	const char *func = t->depth ? frame_top(t) : (s ? s->func : "?");
 	const char *label = s ? s->label : "start";
 
-	if (m.event_index >= 0) {
-		struct recent *r = &m.ring[m.ring_count++ % RECENT_EVENTS];
-
-		r->index = m.event_index;
-		r->ev = *m.ev;
-		r->cpu = cpu;
-		snprintf(r->task_buf, sizeof(r->task_buf), "%s", task_name(t));
-		r->task = r->task_buf;
-		r->func = func;
-		r->label = label;
-	}
+	if (m.event_index >= 0)
+		note_recent(cpu, t, func, label);
 	if (m.opts->trace) {
 		struct trace_row row = {sim_steps(), m.event_index, m.ev, cpu, t, context_of(t),
 					func, label};
@@ -137,15 +140,25 @@ void event_format(const struct input_event *ev, char *buf, size_t len)
 void machine_report_recent_events(void)
 {
 	unsigned long n = m.ring_count < RECENT_EVENTS ? m.ring_count : RECENT_EVENTS;
+	char text[64];
 
-	report_printf("Last %lu steps of the schedule (oldest first):\n", n);
+	report_printf("Last %lu events of the schedule (oldest first):\n", n);
 	for (unsigned long i = m.ring_count - n; i < m.ring_count; i++) {
 		const struct recent *r = &m.ring[i % RECENT_EVENTS];
-		char text[64];
 
 		event_format(&r->ev, text, sizeof(text));
-		report_printf("  #%-4ld %-28s CPU%d %-14s %s: %s\n", r->index, text, r->cpu,
-			      r->task, r->func, r->label);
+		if (r->cpu < 0)
+			report_printf("  #%-4ld %s\n", r->index, text);
+		else
+			report_printf("  #%-4ld %-28s CPU%d %-14s %s: %s\n", r->index, text,
+				      r->cpu, task_name(r->task), r->func, r->label);
+	}
+	if (m.event_index >= 0 && !sim_in_main()) {
+		const struct task_struct *t = current;
+
+		event_format(m.ev, text, sizeof(text));
+		report_printf("  #%-4ld %-28s CPU%d %-14s %s   <-- reported here\n", m.event_index,
+			      text, sim_cpu(), task_name(t), t->depth ? frame_top(t) : "?");
 	}
 	if (m.event_index < 0)
 		report_printf("  (then the drain: %lu rounds of round-robin steps and ticks)\n",
@@ -173,9 +186,11 @@ static void apply(const struct input_event *ev)
 		}
 		break;
 	case EV_WORK:
+		note_recent(-1, NULL, "", "");
 		workload_queue(ev->task, ev->work, ev->arg);
 		break;
 	case EV_BOOT_END:
+		note_recent(-1, NULL, "", "");
 		if (kernel_booting())
 			kernel_boot_end();
 		break;
@@ -200,6 +215,14 @@ static int quiescent(void)
 	return 1;
 }
 
+/* Stepping an idle CPU with nothing to do changes nothing: the drain skips it. */
+static int idle_noop(int cpu)
+{
+	const struct cpu_state *c = &cpu_state[cpu];
+
+	return cpu_idle_polling(cpu) && !c->pending_irqs && !cpu_curr(cpu)->need_resched;
+}
+
 static void drain(void)
 {
 	int cpu;
@@ -213,7 +236,7 @@ static void drain(void)
 		for_each_possible_cpu(cpu) {
 			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && cpu_online(cpu))
 				raise_irq(cpu, IRQ_TICK);
-			for (int i = 0; i < DRAIN_STEPS_PER_ROUND; i++)
+			for (int i = 0; i < DRAIN_STEPS_PER_ROUND && !idle_noop(cpu); i++)
 				if (!step_cpu(cpu))
 					return;
 		}

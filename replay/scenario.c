@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: MIT */
+/* Text scenarios: see scenario.h and docs/scenarios.md. */
+#include "scenario.h"
+
+#include "../target/sim/input.h"
+#include "../target/sim/machine.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TOKENS 16
+
+struct parser {
+	const char *name;
+	int line;
+	char *err;
+	size_t errlen;
+	struct scenario *s;
+	struct topology topo;
+	int have_topology;
+	int have_tail;
+	size_t cap;
+};
+
+static int fail(struct parser *p, const char *fmt, ...)
+{
+	size_t n = (size_t)snprintf(p->err, p->errlen, "%s:%d: ", p->name, p->line);
+	va_list ap;
+
+	if (n < p->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(p->err + n, p->errlen - n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int emit(struct parser *p, const uint8_t *b, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (p->s->size + n > p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 256;
+		uint8_t *nb;
+
+		while (cap < p->s->size + n)
+			cap *= 2;
+		nb = realloc(p->s->bytes, cap);
+		if (nb == NULL)
+			return fail(p, "out of memory");
+		p->s->bytes = nb;
+		p->cap = cap;
+	}
+	memcpy(p->s->bytes + p->s->size, b, n);
+	p->s->size += n;
+	return 0;
+}
+
+/* "cpu3" → 3, "T2" → 2 below @limit; -1 otherwise. */
+static int numbered(const char *tok, const char *prefix, int limit)
+{
+	size_t pl = strlen(prefix);
+	char *end;
+	long v;
+
+	if (strncmp(tok, prefix, pl) != 0 || !isdigit((unsigned char)tok[pl]))
+		return -1;
+	v = strtol(tok + pl, &end, 10);
+	if (*end != '\0' || v < 0 || v >= limit)
+		return -1;
+	return (int)v;
+}
+
+/* Parse "[hh hh]" tokens starting at tok[i]; returns bytes read or -1. */
+static int raw_bytes(char **tok, int ntok, int i, uint8_t *out, int max)
+{
+	int n = 0;
+
+	if (i >= ntok)
+		return 0;
+	for (; i < ntok; i++) {
+		const char *t = tok[i];
+		char hex[3] = {0};
+		size_t len = strlen(t);
+		char *end;
+
+		if (n == 0 && *t == '[')
+			t++, len--;
+		else if (n == 0)
+			return -1;
+		if (len && t[len - 1] == ']')
+			len--;
+		if (len == 0 && i == ntok - 1)
+			break;
+		if (len != 2 || n == max || !isxdigit((unsigned char)t[0]) ||
+		    !isxdigit((unsigned char)t[1]))
+			return -1;
+		memcpy(hex, t, 2);
+		out[n++] = (uint8_t)strtoul(hex, &end, 16);
+	}
+	if (tok[ntok - 1][strlen(tok[ntok - 1]) - 1] != ']')
+		return -1;
+	return n;
+}
+
+static int same_event(const struct input_event *a, const struct input_event *b)
+{
+	return a->op == b->op && a->cpu == b->cpu && a->count == b->count &&
+	       a->kind == b->kind && a->task == b->task && a->work == b->work &&
+	       a->arg == b->arg;
+}
+
+/* The raw part of a line starts at the first token beginning with '['. */
+static int split_raw(char **tok, int ntok)
+{
+	for (int i = 0; i < ntok; i++)
+		if (tok[i][0] == '[')
+			return i;
+	return ntok;
+}
+
+static int parse_topology(struct parser *p, char **tok, int ntok)
+{
+	struct topology *t = &p->topo;
+	int nr = split_raw(tok, ntok);
+	uint8_t canon[INPUT_HEADER_SIZE], raw[INPUT_HEADER_SIZE];
+	int nraw;
+
+	if (p->have_topology)
+		return fail(p, "a second topology line");
+	t->ncpus = 1;
+	t->fanout = 2;
+	t->ntasks = 1;
+	t->force_irqthreads = 0;
+	t->boot = 0;
+	for (int i = 1; i < nr; i++) {
+		int v;
+
+		if (sscanf(tok[i], "cpus=%d", &v) == 1 && v >= 1 && v <= 8)
+			t->ncpus = v;
+		else if (sscanf(tok[i], "tasks=%d", &v) == 1 && v >= 1 && v <= MAX_WORKLOAD_TASKS)
+			t->ntasks = v;
+		else if (sscanf(tok[i], "fanout=%d", &v) == 1 &&
+			 (v == 2 || v == 4 || v == 8 || v == 16))
+			t->fanout = v;
+		else if (strcmp(tok[i], "threadirqs") == 0)
+			t->force_irqthreads = 1;
+		else if (strcmp(tok[i], "boot") == 0)
+			t->boot = 1;
+		else
+			return fail(p, "'%s': expected cpus=1..8, fanout=2|4|8|16, tasks=1..8, "
+				       "threadirqs or boot", tok[i]);
+	}
+	input_encode_topology(t, canon);
+	nraw = raw_bytes(tok, ntok, nr, raw, INPUT_HEADER_SIZE);
+	if (nraw < 0)
+		return fail(p, "bad raw bytes: expected [hh hh]");
+	if (nr < ntok) {
+		struct topology check;
+
+		input_topology(raw, (size_t)nraw, &check);
+		if (memcmp(&check, t, sizeof(check)) != 0)
+			return fail(p, "raw bytes do not decode to this topology");
+		p->have_topology = 1;
+		return emit(p, raw, (size_t)nraw);
+	}
+	p->have_topology = 1;
+	return emit(p, canon, sizeof(canon));
+}
+
+static int parse_event(struct parser *p, char **tok, int ntok)
+{
+	struct input_event ev = {0}, check;
+	const struct topology *t = &p->topo;
+	int nr = split_raw(tok, ntok), op = event_lookup(tok[0]), nraw;
+	uint8_t canon[3], raw[3];
+	size_t len, pos = 0;
+	int want = 1;
+
+	if (!p->have_topology)
+		return fail(p, "events before the topology line");
+	if (p->have_tail)
+		return fail(p, "events after the tail");
+	ev.op = (enum event_op)op;
+	ev.work = WORK_READ_LOCK;
+	switch (ev.op) {
+	case EV_STEP:
+		ev.count = 1;
+		want = 2;
+		if (nr == 3 && (sscanf(tok[2], "x%d", &ev.count) != 1 || ev.count < 1 ||
+				ev.count > 8))
+			return fail(p, "'%s': expected x1..x8", tok[2]);
+		if (nr == 3)
+			want = 3;
+		/* fall through */
+	case EV_RESCHED:
+		if (ev.op == EV_RESCHED)
+			want = 2;
+		if (nr != want || (ev.cpu = numbered(tok[1], "cpu", t->ncpus)) < 0)
+			return fail(p, "expected '%s cpuN%s' with N below %d", tok[0],
+				    ev.op == EV_STEP ? " [xK]" : "", t->ncpus);
+		break;
+	case EV_IRQ:
+		if (nr != 3 || (ev.cpu = numbered(tok[1], "cpu", t->ncpus)) < 0 ||
+		    (ev.kind = irq_kind_lookup(tok[2])) < 0)
+			return fail(p, "expected 'irq cpuN KIND' (tick, resched, device, signal), "
+				       "N below %d", t->ncpus);
+		break;
+	case EV_WORK: {
+		int w;
+
+		if (nr < 3 || (ev.task = numbered(tok[1], "T", t->ntasks)) < 0)
+			return fail(p, "expected 'work TN OP [ARG]' with N below %d", t->ntasks);
+		if ((w = work_op_lookup(tok[2])) < 0)
+			return fail(p, "'%s': unknown workload op", tok[2]);
+		ev.work = (enum work_op)w;
+		if (work_op_mode(ev.work) > p->s->mode)
+			return fail(p, "'%s' needs 'mode %s'", tok[2],
+				    mode_name(work_op_mode(ev.work)));
+		switch (work_op_arg(ev.work)) {
+		case ARG_NONE:
+			if (nr != 3)
+				return fail(p, "'%s' takes no argument", tok[2]);
+			break;
+		case ARG_CPU:
+			if (nr != 4 || (ev.arg = numbered(tok[3], "cpu", t->ncpus)) < 0)
+				return fail(p, "'%s' takes cpuN with N below %d", tok[2], t->ncpus);
+			break;
+		case ARG_TASK:
+			if (nr != 4 || (ev.arg = numbered(tok[3], "T", t->ntasks)) < 0)
+				return fail(p, "'%s' takes TN with N below %d", tok[2], t->ntasks);
+			break;
+		}
+		break;
+	}
+	case EV_BOOT_END:
+		if (nr != 1)
+			return fail(p, "'boot_end' takes no argument");
+		break;
+	case NR_EVENTS:
+		break;
+	}
+	len = input_encode(&ev, p->s->mode, canon);
+	if (nr == ntok)
+		return emit(p, canon, len);
+	nraw = raw_bytes(tok, ntok, nr, raw, 3);
+	if (nraw != (int)len)
+		return fail(p, "bad raw bytes: expected [%s]", len == 2 ? "hh hh" : "hh hh hh");
+	{
+		/* Decode the raw record behind a dummy header to check it. */
+		uint8_t buf[INPUT_HEADER_SIZE + 3];
+
+		input_encode_topology(t, buf);
+		memcpy(buf + INPUT_HEADER_SIZE, raw, len);
+		pos = INPUT_HEADER_SIZE;
+		if (!input_next(buf, INPUT_HEADER_SIZE + len, &pos, t, p->s->mode, &check) ||
+		    !same_event(&check, &ev) || check.op != ev.op)
+			return fail(p, "raw bytes do not decode to this event");
+	}
+	return emit(p, raw, len);
+}
+
+static int parse_tail(struct parser *p, char **tok, int ntok)
+{
+	uint8_t b[3];
+	int n;
+
+	if (ntok < 2 || ntok > 3)
+		return fail(p, "expected 'tail hh [hh]'");
+	for (n = 1; n < ntok; n++) {
+		char *end;
+		unsigned long v = strtoul(tok[n], &end, 16);
+
+		if (strlen(tok[n]) != 2 || *end != '\0')
+			return fail(p, "'%s': expected two hex digits", tok[n]);
+		b[n - 1] = (uint8_t)v;
+	}
+	p->have_tail = 1;
+	return emit(p, b, (size_t)(ntok - 1));
+}
+
+static int copy_word(struct parser *p, char *dst, size_t len, const char *src)
+{
+	if (strlen(src) >= len)
+		return fail(p, "'%s': too long", src);
+	strcpy(dst, src);
+	return 0;
+}
+
+static int parse_option(struct parser *p, char **tok, int ntok, const char *rest)
+{
+	struct scenario *s = p->s;
+	const char *kw = tok[0];
+
+	if (strcmp(kw, "expect") == 0) {
+		if (ntok < 2)
+			return fail(p, "expected 'expect clean' or 'expect <summary>'");
+		s->has_expect = 1;
+		s->expect_clean = ntok == 2 && strcmp(tok[1], "clean") == 0;
+		return copy_word(p, s->expect, sizeof(s->expect), rest);
+	}
+	static const char *const one_arg[] = {"preset", "switch", "mode", "lockdep",
+					      "expect-frame", "clean-under"};
+	int known = 0;
+
+	for (size_t i = 0; i < sizeof(one_arg) / sizeof(one_arg[0]); i++)
+		known |= strcmp(kw, one_arg[i]) == 0;
+	if (!known)
+		return 1;
+	if (ntok != 2)
+		return fail(p, "'%s' takes one argument", kw);
+	if (strcmp(kw, "preset") == 0) {
+		if (!preset_lookup(tok[1], &s->switches))
+			return fail(p, "'%s': unknown preset (try --list-presets)", tok[1]);
+		return copy_word(p, s->preset, sizeof(s->preset), tok[1]);
+	}
+	if (strcmp(kw, "switch") == 0) {
+		char *eq = strchr(tok[1], '=');
+		int i;
+
+		if (eq == NULL)
+			return fail(p, "expected 'switch NAME=on|off'");
+		*eq = '\0';
+		i = switch_lookup(tok[1]);
+		if (i < 0 || (strcmp(eq + 1, "on") != 0 && strcmp(eq + 1, "off") != 0))
+			return fail(p, "'%s': expected a known switch =on|off", tok[1]);
+		if (eq[1] == 'o' && eq[2] == 'n')
+			s->switches |= 1u << i;
+		else
+			s->switches &= ~(1u << i);
+		return 0;
+	}
+	if (strcmp(kw, "mode") == 0) {
+		if (p->have_topology)
+			return fail(p, "'mode' must come before the topology line");
+		if (mode_lookup(tok[1]) < 0)
+			return fail(p, "'%s': unknown mode (strict, misuse, test)", tok[1]);
+		s->mode = (enum workload_mode)mode_lookup(tok[1]);
+		return 0;
+	}
+	if (strcmp(kw, "lockdep") == 0) {
+		if (strcmp(tok[1], "on") != 0 && strcmp(tok[1], "off") != 0)
+			return fail(p, "expected 'lockdep on|off'");
+		s->lockdep = strcmp(tok[1], "on") == 0;
+		return 0;
+	}
+	if (strcmp(kw, "expect-frame") == 0) {
+		if (s->nframes == SCENARIO_MAX_FRAMES)
+			return fail(p, "at most %d expect-frame lines", SCENARIO_MAX_FRAMES);
+		return copy_word(p, s->frames[s->nframes++], sizeof(s->frames[0]), tok[1]);
+	}
+	if (strcmp(kw, "clean-under") == 0) {
+		switch_set unused;
+
+		if (s->nclean == SCENARIO_MAX_CLEAN)
+			return fail(p, "at most %d clean-under lines", SCENARIO_MAX_CLEAN);
+		if (!preset_lookup(tok[1], &unused))
+			return fail(p, "'%s': unknown preset", tok[1]);
+		return copy_word(p, s->clean_under[s->nclean++], sizeof(s->clean_under[0]), tok[1]);
+	}
+	return 1;
+}
+
+static int parse_line(struct parser *p, char *line)
+{
+	char *tok[MAX_TOKENS], *rest, *c = strchr(line, '#');
+	int ntok = 0;
+
+	if (c)
+		*c = '\0';
+	rest = line;
+	while (*rest && isspace((unsigned char)*rest))
+		rest++;
+	for (char *q = strtok(line, " \t\r"); q; q = strtok(NULL, " \t\r")) {
+		if (ntok == MAX_TOKENS)
+			return fail(p, "too many words");
+		tok[ntok++] = q;
+	}
+	if (ntok == 0)
+		return 0;
+	/* After strtok, "rest" past the keyword is the text of the rest of the line. */
+	if (ntok > 1) {
+		char restbuf[256];
+		size_t n = 0;
+
+		for (int i = 1; i < ntok && n < sizeof(restbuf); i++)
+			n += (size_t)snprintf(restbuf + n, sizeof(restbuf) - n, "%s%s",
+					      i > 1 ? " " : "", tok[i]);
+		rest = restbuf;
+		{
+			int r = parse_option(p, tok, ntok, rest);
+
+			if (r <= 0)
+				return r;
+		}
+	} else {
+		int r = parse_option(p, tok, ntok, "");
+
+		if (r <= 0)
+			return r;
+	}
+	if (strcmp(tok[0], "topology") == 0)
+		return parse_topology(p, tok, ntok);
+	if (strcmp(tok[0], "tail") == 0)
+		return parse_tail(p, tok, ntok);
+	if (event_lookup(tok[0]) >= 0)
+		return parse_event(p, tok, ntok);
+	return fail(p, "'%s': unknown keyword or event", tok[0]);
+}
+
+int scenario_compile(const char *text, const char *name, struct scenario *s, char *err,
+		     size_t errlen)
+{
+	struct parser p = {.name = name, .err = err, .errlen = errlen, .s = s};
+	size_t len = strlen(text);
+	char *copy = malloc(len + 1), *line, *next;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	strcpy(s->preset, PRESET_V3_0);
+	preset_lookup(PRESET_V3_0, &s->switches);
+	s->mode = MODE_STRICT;
+	s->lockdep = 1;
+	if (copy == NULL) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	memcpy(copy, text, len + 1);
+	for (line = copy; line && rc == 0; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		p.line++;
+		rc = parse_line(&p, line);
+	}
+	if (rc == 0 && !p.have_topology) {
+		p.line = 0;
+		rc = fail(&p, "no topology line");
+	}
+	free(copy);
+	if (rc != 0)
+		scenario_free(s);
+	return rc;
+}
+
+void scenario_free(struct scenario *s)
+{
+	free(s->bytes);
+	s->bytes = NULL;
+	s->size = 0;
+}
+
+static void print_raw(FILE *out, const uint8_t *b, size_t n)
+{
+	fputs(" [", out);
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "%s%02x", i ? " " : "", b[i]);
+	fputs("]", out);
+}
+
+void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out)
+{
+	struct topology t;
+	struct input_event ev;
+	uint8_t canon[INPUT_HEADER_SIZE > 3 ? INPUT_HEADER_SIZE : 3];
+	size_t pos = INPUT_HEADER_SIZE, hdr = size < INPUT_HEADER_SIZE ? size : INPUT_HEADER_SIZE;
+	char text[96];
+
+	input_topology(data, size, &t);
+	if (mode != MODE_STRICT)
+		fprintf(out, "mode %s\n", mode_name(mode));
+	fprintf(out, "topology cpus=%d fanout=%d tasks=%d%s%s", t.ncpus, t.fanout, t.ntasks,
+		t.force_irqthreads ? " threadirqs" : "", t.boot ? " boot" : "");
+	input_encode_topology(&t, canon);
+	if (hdr != INPUT_HEADER_SIZE || memcmp(canon, data, hdr) != 0)
+		print_raw(out, data, hdr);
+	fputc('\n', out);
+	while (input_next(data, size, &pos, &t, mode, &ev)) {
+		size_t n = input_encode(&ev, mode, canon);
+
+		event_format(&ev, text, sizeof(text));
+		fputs(text, out);
+		if (n != ev.len || memcmp(canon, data + ev.offset, n) != 0)
+			print_raw(out, data + ev.offset, ev.len);
+		fputc('\n', out);
+	}
+	if (pos < size && size > INPUT_HEADER_SIZE) {
+		fputs("tail", out);
+		for (size_t i = pos; i < size; i++)
+			fprintf(out, " %02x", data[i]);
+		fputc('\n', out);
+	}
+}
+
+static int check_fail(char *why, size_t len, const char *fmt, const char *a, const char *b)
+{
+	snprintf(why, len, fmt, a, b);
+	return -1;
+}
+
+int scenario_check(const struct scenario *s, char *why, size_t len)
+{
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+
+	if (!s->has_expect)
+		return check_fail(why, len, "%s%sno 'expect' line", "", "");
+	rcufuzz_default_options(&o);
+	o.switches = s->switches;
+	o.mode = s->mode;
+	o.lockdep = s->lockdep;
+	rcufuzz_run(s->bytes, s->size, &o, &r);
+	if (s->expect_clean && r.reported)
+		return check_fail(why, len, "expected clean under %s, got: %s", s->preset,
+				  r.summary);
+	if (!s->expect_clean) {
+		if (!r.reported)
+			return check_fail(why, len, "expected '%s' under %s, ran clean", s->expect,
+					  s->preset);
+		const char *got = r.summary;
+
+		if (strncmp(got, "rcufuzz: ", 9) == 0)
+			got += 9;
+		if (strcmp(got, s->expect) != 0)
+			return check_fail(why, len, "expected '%s', got '%s'", s->expect, got);
+		for (int i = 0; i < s->nframes; i++)
+			if (strstr(r.text, s->frames[i]) == NULL)
+				return check_fail(why, len, "report lacks '%s'%s", s->frames[i],
+						  "");
+	}
+	for (int i = 0; i < s->nclean; i++) {
+		preset_lookup(s->clean_under[i], &o.switches);
+		rcufuzz_run(s->bytes, s->size, &o, &r);
+		if (r.reported)
+			return check_fail(why, len, "expected clean under %s, got: %s",
+					  s->clean_under[i], r.summary);
+	}
+	snprintf(why, len, "%s", s->expect_clean ? "clean" : s->expect);
+	return 0;
+}

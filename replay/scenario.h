@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Text scenarios: a schedule a person can read and write, compiled to exactly
+ * the bytes the fuzz targets read, and any input decompiled back to text.
+ * The round trip is byte-exact: decompile, compile, same bytes.
+ *
+ *   # comment
+ *   preset v3.0-rc7            run options (not part of the bytes)
+ *   switch cpuacct_rcu=off
+ *   mode misuse
+ *   lockdep off
+ *   expect clean               or: expect <SUMMARY text after "rcufuzz: ">
+ *   expect-frame try_to_wake_up   a name the report must contain (repeatable)
+ *   clean-under v3.0           also run under this preset and expect clean
+ *   topology cpus=2 fanout=2 tasks=2 threadirqs boot
+ *   work T0 read_lock          then one event per line (sim/events.def)
+ *   step cpu1 x3
+ *   irq cpu0 tick [01 00]      raw bytes of a record that is not canonical
+ *   tail 03                    bytes of a last record cut short
+ *
+ * docs/scenarios.md has the whole language with examples.
+ */
+#ifndef RCUFUZZ_REPLAY_SCENARIO_H
+#define RCUFUZZ_REPLAY_SCENARIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../target/rcufuzz.h"
+
+#define SCENARIO_MAX_FRAMES 8
+#define SCENARIO_MAX_CLEAN 4
+
+struct scenario {
+	uint8_t *bytes;              /* the compiled input (malloc'd) */
+	size_t size;
+	/* Run options. */
+	char preset[64];
+	switch_set switches;         /* preset plus switch lines */
+	enum workload_mode mode;
+	int lockdep;
+	/* Expectations (for --check and the tests). */
+	int has_expect;
+	int expect_clean;
+	char expect[256];
+	int nframes;
+	char frames[SCENARIO_MAX_FRAMES][64];
+	int nclean;
+	char clean_under[SCENARIO_MAX_CLEAN][64];
+};
+
+/*
+ * Compile @text (NUL-terminated) named @name.  On error write one line
+ * "name:line: why" into @err and return -1.
+ */
+int scenario_compile(const char *text, const char *name, struct scenario *s, char *err,
+		     size_t errlen);
+void scenario_free(struct scenario *s);
+
+/*
+ * Run @s under its options and check its expect, expect-frame and
+ * clean-under lines.  0 if all hold (@why: what it reported), else -1 (@why:
+ * what did not hold).
+ */
+int scenario_check(const struct scenario *s, char *why, size_t len);
+
+/* Write the text form of @data (its topology and events) read in @mode. */
+void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out);
+
+#endif

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The unit-test harness: each test is a function returning 0 (pass) or -1
+ * after printing why.  tests/unit.c lists and runs them and ends with the
+ * line "N passed, N failed".
+ */
+#ifndef RCUFUZZ_TESTS_HARNESS_H
+#define RCUFUZZ_TESTS_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../replay/scenario.h"
+#include "../target/rcufuzz.h"
+
+#define EXPECT(cond, ...)                                                                  \
+	do {                                                                               \
+		if (!(cond)) {                                                             \
+			printf("    %s:%d: %s: ", __FILE__, __LINE__, #cond);                 \
+			printf(__VA_ARGS__);                                               \
+			printf("\n");                                                      \
+			return -1;                                                         \
+		}                                                                          \
+	} while (0)
+
+/* A run's --trace rows, one line each: "cpu task context func: label pc=0x..". */
+struct traced_run {
+	struct rcufuzz_result result;
+	char *log;                   /* malloc'd, NUL-terminated */
+	size_t len;
+};
+
+/* Compile @text (a scenario) and run it under its own options, recording the trace. */
+int run_scenario_text(const char *text, struct traced_run *out);
+void traced_run_free(struct traced_run *r);
+/* The first line of @log at or after @from that contains every one of @needles (NULL-ended). */
+const char *log_find(const char *from, const char *const *needles);
+
+/* A deterministic pseudo-random generator for the tests. */
+uint64_t test_rand(uint64_t *state);
+void random_input(uint64_t *state, uint8_t *buf, size_t *size, size_t max);
+
+/* Every test. */
+#define UNIT_TEST(name) int name(void);
+#include "tests.def"
+#undef UNIT_TEST
+
+#endif

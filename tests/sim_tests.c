@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: MIT */
+/* The simulator core: determinism, primitives, deadlock reports, random inputs. */
+#include "harness.h"
+
+#include "../target/check/report.h"
+#include "../target/kernel/preempt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NEEDLES(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+int test_determinism(void)
+{
+	static uint8_t a[512], b[512];
+	static char first[1 << 16];
+	uint64_t seed = 1;
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+
+	rcufuzz_default_options(&o);
+	for (int i = 0; i < 400; i++) {
+		size_t na, nb;
+		unsigned long steps;
+		int reported;
+
+		o.mode = (enum workload_mode)(i % NR_MODES);
+		random_input(&seed, a, &na, sizeof(a));
+		random_input(&seed, b, &nb, sizeof(b));
+		rcufuzz_run(a, na, &o, &r);
+		snprintf(first, sizeof(first), "%s", r.reported ? r.text : "");
+		steps = r.steps;
+		reported = r.reported;
+		/* Another input in between must leave nothing behind. */
+		rcufuzz_run(b, nb, &o, &r);
+		rcufuzz_run(a, na, &o, &r);
+		EXPECT(r.steps == steps && r.reported == reported, "input %d: %lu vs %lu steps", i,
+		       steps, r.steps);
+		EXPECT(strcmp(first, r.reported ? r.text : "") == 0, "input %d: reports differ", i);
+	}
+	return 0;
+}
+
+/*
+ * A tick on a running task: the handler runs nested on the task's stack with
+ * HARDIRQ in preempt_count; irq_exit drops HARDIRQ before invoke_softirq, so
+ * the softirq work runs with in_irq() false while still on the irq frame.
+ */
+int test_irq_context_and_exit_window(void)
+{
+	struct traced_run t;
+	const char *tick, *window, *soft;
+	unsigned long pc;
+
+	EXPECT(run_scenario_text("topology cpus=1 tasks=1\n"
+				 "work T0 read_lock\nstep cpu0 x2\n"
+				 "irq cpu0 tick\nstep cpu0 x8\n",
+				 &t) == 0, "scenario");
+	tick = log_find(t.log, NEEDLES("irq cpu0 tick", "T0[", "hardirq  pc=0x1000", "scheduler_tick"));
+	window = log_find(t.log, NEEDLES("T0[", "irq-exit pc=0x", "irq_exit: HARDIRQ dropped"));
+	soft = log_find(t.log, NEEDLES("T0[", "softirq  pc=0x10", "__do_softirq"));
+	EXPECT(tick != NULL, "no hardirq row for the tick on T0:\n%s", t.log);
+	EXPECT(window != NULL && window > tick, "no irq_exit window row after the tick");
+	pc = strtoul(strstr(window, "pc=") + 3, NULL, 16);
+	/* in_irq() is false, yet preemption stays off (IRQ_EXIT_OFFSET). */
+	EXPECT((pc & HARDIRQ_MASK) == 0 && (pc & PREEMPT_MASK) != 0, "pc %#lx in the window", pc);
+	EXPECT(soft != NULL && soft > window, "no softirq row on T0 after the window");
+	EXPECT(!t.result.reported, "%s", t.result.summary);
+	traced_run_free(&t);
+	return 0;
+}
+
+int test_spinlock_contention(void)
+{
+	struct traced_run t;
+	const char *spin, *got, *released;
+
+	EXPECT(run_scenario_text("mode test\ntopology cpus=2 tasks=2\n"
+				 "work T0 lock_a\nwork T0 unlock_a\nwork T1 lock_a\nwork T1 unlock_a\n"
+				 "step cpu0 x2\nstep cpu1 x3\nstep cpu0 x2\nstep cpu1 x3\n",
+				 &t) == 0, "scenario");
+	spin = log_find(t.log, NEEDLES("CPU1 T1[", "run_op: spinning"));
+	released = log_find(t.log, NEEDLES("CPU0 T0[", "run_op: unlock_a"));
+	got = spin ? log_find(spin, NEEDLES("CPU1 T1[", "pc=0x1 ", "run_op: lock acquired")) : NULL;
+	EXPECT(spin != NULL, "T1 never spun on A:\n%s", t.log);
+	EXPECT(released && got && got > released, "T1 took A before T0 released it:\n%s", t.log);
+	EXPECT(!t.result.reported, "%s", t.result.summary);
+	traced_run_free(&t);
+	return 0;
+}
+
+int test_mutex_sleeps_and_wakes(void)
+{
+	struct traced_run t;
+	const char *want, *idle, *unlock, *woke;
+
+	EXPECT(run_scenario_text("mode test\ntopology cpus=2 tasks=2\n"
+				 "work T0 mutex_lock\nstep cpu0 x4\n"
+				 "work T1 mutex_lock\nstep cpu1 x6\n"
+				 "work T0 mutex_unlock\nstep cpu0 x4\nstep cpu1 x6\n",
+				 &t) == 0, "scenario");
+	want = log_find(t.log, NEEDLES("CPU1 T1[", "run_op: mutex_lock"));
+	idle = want ? log_find(want, NEEDLES("CPU1 swapper/1", "cpu_idle")) : NULL;
+	unlock = log_find(t.log, NEEDLES("CPU0 T0[", "run_op: mutex_unlock"));
+	woke = unlock ? log_find(unlock, NEEDLES("CPU1 T1[", "mutex_lock")) : NULL;
+	EXPECT(idle && unlock && idle < unlock, "T1 did not sleep on the held mutex:\n%s", t.log);
+	EXPECT(woke != NULL, "T1 was not woken by mutex_unlock:\n%s", t.log);
+	EXPECT(!t.result.reported, "%s", t.result.summary);
+	traced_run_free(&t);
+	return 0;
+}
+
+int test_preempt_disable_defers_resched(void)
+{
+	struct traced_run t;
+	const char *resched, *enable, *sched;
+
+	EXPECT(run_scenario_text("topology cpus=1 tasks=2\n"
+				 "work T0 preempt_disable\nstep cpu0 x3\nresched cpu0\n"
+				 "step cpu0 x2\nwork T0 preempt_enable\nstep cpu0 x3\n",
+				 &t) == 0, "scenario");
+	resched = log_find(t.log, NEEDLES("resched cpu0"));
+	sched = log_find(t.log, NEEDLES("CPU0 T0[", "schedule:"));
+	enable = log_find(t.log, NEEDLES("run_op: preempt_enable"));
+	EXPECT(resched && enable && sched, "rows missing:\n%s", t.log);
+	/* preempt_enable() is where the deferred reschedule runs, with PREEMPT_ACTIVE. */
+	EXPECT(sched > enable, "schedule() ran while preemption was disabled:\n%s", t.log);
+	EXPECT(log_find(enable, NEEDLES("pc=0x10000002", "schedule:")) != NULL,
+	       "preempt_schedule did not set PREEMPT_ACTIVE:\n%s", t.log);
+	traced_run_free(&t);
+	return 0;
+}
+
+int test_sleep_until_tick(void)
+{
+	struct traced_run t;
+	const char *idle, *tick, *back;
+
+	EXPECT(run_scenario_text("topology cpus=1 tasks=1\n"
+				 "work T0 sleep\nstep cpu0 x6\nirq cpu0 tick\nstep cpu0 x8\n",
+				 &t) == 0, "scenario");
+	idle = log_find(t.log, NEEDLES("step cpu0 x6", "swapper/0", "cpu_idle"));
+	tick = log_find(t.log, NEEDLES("irq cpu0 tick"));
+	back = tick ? log_find(tick, NEEDLES("CPU0 T0[", "task ")) : NULL;
+	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);
+	EXPECT(back != NULL, "the tick did not wake T0:\n%s", t.log);
+	traced_run_free(&t);
+	return 0;
+}
+
+/* The report a kernel engineer reads: both frames, the lock, the holder. */
+int test_self_deadlock_report(void)
+{
+	struct traced_run t;
+	const char *text;
+
+	EXPECT(run_scenario_text("mode test\nlockdep off\ntopology cpus=1 tasks=1\n"
+				 "work T0 rq_lock\nstep cpu0 x4\nirq cpu0 tick\nstep cpu0 x2\n",
+				 &t) == 0, "scenario");
+	EXPECT(t.result.reported, "no report");
+	text = t.result.text;
+	EXPECT(strstr(text, "BUG: deadlock") != NULL, "%s", text);
+	EXPECT(strstr(text, "smp_apic_timer_interrupt    <IRQ>") != NULL, "no irq frame\n%s", text);
+	EXPECT(strstr(text, "--- interrupted task ---") != NULL, "no task frame\n%s", text);
+	EXPECT(strstr(text, "#0: &rq->lock, at: run_op") != NULL, "holder not named\n%s", text);
+	EXPECT(strstr(text, "<-- reported here") != NULL, "no event marked\n%s", text);
+	EXPECT(strcmp(t.result.summary, "rcufuzz: deadlock &rq->lock in scheduler_tick") == 0,
+	       "%s", t.result.summary);
+	traced_run_free(&t);
+	return 0;
+}
+
+/*
+ * Random inputs under the sanitizers: no harness fault (ASan/UBSan abort the
+ * whole test), no harness-limit report, and the fixed kernel in strict mode
+ * clean.  RCUFUZZ_RANDOM_INPUTS overrides the count (default 10^5).
+ */
+int test_random_inputs(void)
+{
+	static uint8_t buf[1024];
+	const char *env = getenv("RCUFUZZ_RANDOM_INPUTS");
+	long n = env ? atol(env) : 100000;
+	uint64_t seed = 42;
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+
+	rcufuzz_default_options(&o);
+	for (long i = 0; i < n; i++) {
+		size_t size;
+
+		o.mode = (enum workload_mode)(i % NR_MODES);
+		random_input(&seed, buf, &size, i % 16 == 0 ? sizeof(buf) : 256);
+		rcufuzz_run(buf, size, &o, &r);
+		EXPECT(!r.reported || r.kind != REPORT_LIMIT, "input %ld: %s", i,
+		       r.summary);
+		EXPECT(o.mode != MODE_STRICT || !r.reported, "input %ld (strict, v3.0):\n%s", i,
+		       r.text);
+	}
+	return 0;
+}
