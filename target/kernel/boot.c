@@ -75,19 +75,26 @@ void cpu_idle(struct task_struct *self)
 	}
 }
 
-static struct task_struct *kthread(enum task_kind kind, const char *fmt, int cpu,
+struct task_struct *kthread_create(enum task_kind kind, const char *comm, int index, int cpu,
 				   void (*entry)(struct task_struct *), int prio)
 {
-	char comm[TASK_COMM_LEN];
-	struct task_struct *t;
+	struct task_struct *t = task_create(kind, index, comm, entry,
+					    cpu < 0 ? first_online_cpu() : cpu, prio);
 
-	snprintf(comm, sizeof(comm), fmt, cpu);
-	t = task_create(kind, cpu, comm, entry, cpu, prio);
 	if (t == NULL)
 		return NULL;
 	t->bound_cpu = cpu;
 	t->state = TASK_INTERRUPTIBLE; /* asleep until first woken */
 	return t;
+}
+
+static struct task_struct *kthread(enum task_kind kind, const char *fmt, int cpu,
+				   void (*entry)(struct task_struct *), int prio)
+{
+	char comm[TASK_COMM_LEN];
+
+	snprintf(comm, sizeof(comm), fmt, cpu);
+	return kthread_create(kind, comm, cpu, cpu, entry, prio);
 }
 
 void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)

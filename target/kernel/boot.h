@@ -13,6 +13,10 @@ void kernel_boot(const struct topology *t, const struct rcufuzz_options *o);
 void kernel_boot_end(void);
 int kernel_booting(void);
 
+/* A kthread asleep until first woken; @cpu -1: not bound to a CPU. */
+struct task_struct *kthread_create(enum task_kind kind, const char *comm, int index, int cpu,
+				   void (*entry)(struct task_struct *), int prio);
+
 /* cpu_down()/cpu_up(), from a task.  0 on success. */
 int cpu_down(int cpu);
 int cpu_up(int cpu);

@@ -159,15 +159,22 @@ void local_irq_disable(void)
 static void deliver_pending_irqs(void)
 {
 	struct cpu_state *c = this_cpu_state();
+	/* A context spinning with irqs on is not spinning while its interrupt runs. */
+	const raw_spinlock_t *spinning_on = c->spinning_on;
+	struct task_struct *spinner = c->spinner;
 
 	while (c->pending_irqs && !c->irqs_disabled && !sim_stopped()) {
 		int kind = __builtin_ctz(c->pending_irqs);
 
 		c->pending_irqs &= ~(1u << kind);
+		c->spinning_on = NULL;
+		c->spinner = NULL;
 		/* The CPU clears the interrupt flag on entry; iret sets it again. */
 		c->irqs_disabled = 1;
 		do_IRQ((enum irq_kind)kind);
 		c->irqs_disabled = 0;
+		c->spinning_on = spinning_on;
+		c->spinner = spinner;
 	}
 }
 

@@ -13,6 +13,9 @@ struct topology;
 /* Read side (TREE_PREEMPT_RCU). */
 void rcu_read_lock(void);
 void rcu_read_unlock(void);
+struct task_struct;
+/* The slow path of the outermost rcu_read_unlock() (also from the context switch). */
+void rcu_read_unlock_special(struct task_struct *t);
 /* Touch the shared RCU-protected object, if inside a reader (the black-box oracle's deref). */
 void rcu_reader_deref(void);
 
@@ -47,5 +50,6 @@ void rcu_cpu_up_prepare(int cpu);        /* CPU_UP_PREPARE notifier */
 /* Drain. */
 int rcu_idle(void);                      /* no GP in progress or needed, no callbacks */
 void rcu_check_liveness(void);           /* at the end of the drain: hang reports */
+void rcu_report_state(void);             /* gpnum, rcu_node masks and lists, per-CPU state */
 
 #endif

@@ -269,6 +269,7 @@ static void check_liveness(void)
 		report_task(t, "stuck:");
 		report_printf("All CPUs:\n");
 		report_all_cpus();
+		rcu_report_state();
 		report_end("task-blocked-forever", stuck_in(t));
 		return;
 	}

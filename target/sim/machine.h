@@ -12,7 +12,7 @@
 
 /* Steps an input's records may take, and steps the drain may take after them. */
 #define INPUT_STEP_BUDGET 20000
-#define DRAIN_ROUNDS 600
+#define DRAIN_ROUNDS 4000
 
 /* One row of --trace: where a CPU stands after a step. */
 struct trace_row {
