@@ -96,7 +96,7 @@ int test_mutex_sleeps_and_wakes(void)
 
 	EXPECT(run_scenario_text("mode test\ntopology cpus=2 tasks=2\n"
 				 "work T0 mutex_lock\nstep cpu0 x4\n"
-				 "work T1 mutex_lock\nstep cpu1 x6\n"
+				 "work T1 mutex_lock\nstep cpu1 x8\nstep cpu1 x2\n"
 				 "work T0 mutex_unlock\nstep cpu0 x4\nstep cpu1 x6\n",
 				 &t) == 0, "scenario");
 	want = log_find(t.log, NEEDLES("CPU1 T1[", "run_op: mutex_lock"));
