@@ -4,12 +4,15 @@
  * campaign.  Runs seeded random 256-byte inputs under a preset and prints
  * exec/s, ns per input event and ns per simulated step.
  *
- *   out/bench/simbench [PRESET [SECONDS]]      (default v3.0, 3 s)
+ *   out/bench/simbench [PRESET [SECONDS [DIR]]]   (default v3.0, 3 s)
+ *
+ * With DIR, the first input of each kind of report is saved there.
  */
 #include "rcufuzz.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static double now(void)
@@ -20,15 +23,35 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Keep the first input of each report kind, to replay it. */
+static void save_input(const char *dir, int k, const uint8_t *buf, size_t n)
+{
+	char path[4096];
+	FILE *f;
+
+	if (dir == NULL)
+		return;
+	snprintf(path, sizeof(path), "%s/report-%d.bin", dir, k);
+	f = fopen(path, "wb");
+	if (f == NULL)
+		return;
+	fwrite(buf, 1, n, f);
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	const char *preset = argc > 1 ? argv[1] : PRESET_V3_0;
 	double seconds = argc > 2 ? atof(argv[2]) : 3.0, start, elapsed;
+	const char *save_dir = argc > 3 ? argv[3] : NULL;
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
 	unsigned long execs = 0, events = 0, steps = 0, reports = 0;
 	uint64_t seed = 12345;
 	uint8_t buf[256];
+	char kinds[8][160];
+	unsigned long kind_count[8] = {0};
+	int nkinds = 0;
 
 	rcufuzz_default_options(&o);
 	if (!preset_lookup(preset, &o.switches) || seconds <= 0) {
@@ -47,6 +70,18 @@ int main(int argc, char **argv)
 			events += r.events;
 			steps += r.steps;
 			reports += r.reported != 0;
+			if (r.reported) {
+				int k = 0;
+
+				while (k < nkinds && strcmp(kinds[k], r.summary) != 0)
+					k++;
+				if (k == nkinds && nkinds < 8) {
+					snprintf(kinds[nkinds++], sizeof(kinds[0]), "%s", r.summary);
+					save_input(save_dir, k, buf, sizeof(buf));
+				}
+				if (k < nkinds)
+					kind_count[k]++;
+			}
 		}
 		elapsed = now() - start;
 	} while (elapsed < seconds);
@@ -57,5 +92,7 @@ int main(int argc, char **argv)
 	printf("  ns/step         %10.1f   (%.1f steps per input, drain included)\n",
 	       elapsed * 1e9 / (double)steps, (double)steps / (double)execs);
 	printf("  reports         %10lu\n", reports);
+	for (int k = 0; k < nkinds; k++)
+		printf("    %8lu  %s\n", kind_count[k], kinds[k]);
 	return 0;
 }

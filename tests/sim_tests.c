@@ -173,13 +173,35 @@ int test_self_deadlock_report(void)
 /*
  * Random inputs under the sanitizers: no harness fault (ASan/UBSan abort the
  * whole test), no harness-limit report, and the fixed kernel in strict mode
- * clean.  RCUFUZZ_RANDOM_INPUTS overrides the count (default 10^5).
+ * clean.  Every third input runs v3.0 strict; the others run the buggy
+ * presets in every mode, where reports are expected but faults are not.
+ * RCUFUZZ_RANDOM_INPUTS overrides the count (default 10^5).
  */
+static const char *const random_presets[] = {
+	"v3.0-rc7", "revert-exp_unlock_before_wake", "revert-boosted_field",
+	"revert-unlock_nesting_guard", "revert-ipi_irq_enter", "revert-softirq_exclusion",
+	"revert-sighand_irq_order", "revert-sched_fully_active",
+};
+
+static void save_failing_input(const uint8_t *buf, size_t size)
+{
+	FILE *f = fopen("out/tests/failing-input.bin", "wb");
+
+	if (f == NULL)
+		return;
+	fwrite(buf, 1, size, f);
+	fclose(f);
+	printf("    saved as out/tests/failing-input.bin\n");
+}
+
 int test_random_inputs(void)
 {
 	static uint8_t buf[1024];
 	const char *env = getenv("RCUFUZZ_RANDOM_INPUTS");
 	long n = env ? atol(env) : 100000;
+	/* RCUFUZZ_RANDOM_FROM=K: draw but do not run the inputs before K (to bisect). */
+	const char *from_env = getenv("RCUFUZZ_RANDOM_FROM");
+	long from = from_env ? atol(from_env) : 0;
 	uint64_t seed = 42;
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
@@ -189,8 +211,15 @@ int test_random_inputs(void)
 		size_t size;
 
 		o.mode = (enum workload_mode)(i % NR_MODES);
+		preset_lookup(o.mode == MODE_STRICT ? PRESET_V3_0
+						    : random_presets[(i / NR_MODES) % 8],
+			      &o.switches);
 		random_input(&seed, buf, &size, i % 16 == 0 ? sizeof(buf) : 256);
+		if (i < from)
+			continue;
 		rcufuzz_run(buf, size, &o, &r);
+		if (r.reported && (r.kind == REPORT_LIMIT || o.mode == MODE_STRICT))
+			save_failing_input(buf, size);
 		EXPECT(!r.reported || r.kind != REPORT_LIMIT, "input %ld: %s", i,
 		       r.summary);
 		EXPECT(o.mode != MODE_STRICT || !r.reported, "input %ld (strict, v3.0):\n%s", i,

@@ -23,6 +23,17 @@
 
 static int booting;              /* before the early initcalls */
 static struct mutex cpu_add_remove_lock;
+
+/* get_online_cpus()/put_online_cpus(): the model holds the hotplug mutex itself. */
+void get_online_cpus(void)
+{
+	mutex_lock(&cpu_add_remove_lock);
+}
+
+void put_online_cpus(void)
+{
+	mutex_unlock(&cpu_add_remove_lock);
+}
 static int cpu_dead[NR_CPUS];    /* the CPU has reached play_dead() */
 
 int kernel_booting(void)

@@ -17,6 +17,10 @@ int kernel_booting(void);
 struct task_struct *kthread_create(enum task_kind kind, const char *comm, int index, int cpu,
 				   void (*entry)(struct task_struct *), int prio);
 
+/* Keep the set of online CPUs stable (3.0 takes a reference; the model, the mutex). */
+void get_online_cpus(void);
+void put_online_cpus(void);
+
 /* cpu_down()/cpu_up(), from a task.  0 on success. */
 int cpu_down(int cpu);
 int cpu_up(int cpu);

@@ -10,6 +10,7 @@
 #include "tree.h"
 
 #include "../check/oracle.h"
+#include "../kernel/boot.h"
 #include "../kernel/frame.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
@@ -98,7 +99,9 @@ static void synchronize_sched_expedited_cpu_stop(void *data)
 static void synchronize_sched_expedited(void)
 {
 	KFUNC();
+	get_online_cpus();
 	stop_cpus(synchronize_sched_expedited_cpu_stop, NULL);
+	put_online_cpus();
 }
 
 static void __synchronize_rcu_expedited(void)

@@ -279,7 +279,7 @@ static void check_liveness(void)
 void rcufuzz_default_options(struct rcufuzz_options *o)
 {
 	memset(o, 0, sizeof(*o));
-	o->switches = 0;
+	preset_lookup(PRESET_V3_0, &o->switches);
 	o->mode = MODE_STRICT;
 	o->lockdep = 1;
 }
