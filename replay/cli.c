@@ -3,6 +3,8 @@
 #include "cli.h"
 
 #include "../target/rcufuzz.h"
+#include "../target/sim/input.h"
+#include "minimize.h"
 #include "scenario.h"
 #include "trace.h"
 
@@ -203,6 +205,46 @@ static int do_check(const char *file)
 	return rc == 0 ? 0 : 1;
 }
 
+static size_t count_events(const uint8_t *data, size_t size, enum workload_mode mode)
+{
+	struct topology t;
+	struct input_event ev;
+	size_t pos = 0, n = 0;
+
+	input_topology(data, size, &t);
+	while (input_next(data, size, &pos, &t, mode, &ev))
+		n++;
+	return n;
+}
+
+static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		       const char *out)
+{
+	uint8_t *min;
+	size_t min_size;
+	long runs;
+	int rc;
+
+	if (out == NULL) {
+		cli_error("--minimize", "needs -o FILE");
+		return 2;
+	}
+	runs = minimize_input(data, size, o, &min, &min_size);
+	if (runs < 0) {
+		cli_error("--minimize", "the input runs clean: nothing to minimize");
+		return 2;
+	}
+	rc = write_file(out, min, min_size) < 0 ? 2 : 0;
+	if (rc == 0) {
+		printf("# minimized %zu events to %zu in %ld runs; %s holds the bytes\n",
+		       count_events(data, size, o->mode), count_events(min, min_size, o->mode), runs,
+		       out);
+		scenario_decompile(min, min_size, o->mode, stdout);
+	}
+	free(min);
+	return rc;
+}
+
 int rcureplay_main(int argc, char **argv)
 {
 	struct rcufuzz_options o;
@@ -211,7 +253,7 @@ int rcureplay_main(int argc, char **argv)
 	char replay[1024];
 	size_t size;
 	uint8_t *data;
-	int mode_set = 0, text = 0, check = 0;
+	int mode_set = 0, text = 0, check = 0, minimize = 0;
 
 	rcufuzz_default_options(&o);
 	preset_lookup(preset, &o.switches);
@@ -279,6 +321,9 @@ int rcureplay_main(int argc, char **argv)
 		case FLAG_CHECK:
 			check = 1;
 			break;
+		case FLAG_MINIMIZE:
+			minimize = 1;
+			break;
 		case FLAG_LIST_PRESETS:
 			preset_list(stdout);
 			return 0;
@@ -304,10 +349,15 @@ int rcureplay_main(int argc, char **argv)
 	data = read_input_file(file, &size);
 	if (data == NULL)
 		return 2;
-	if (text) {
-		scenario_decompile(data, size, o.mode, stdout);
+	if (text || minimize) {
+		int rc = 0;
+
+		if (text)
+			scenario_decompile(data, size, o.mode, stdout);
+		else
+			rc = do_minimize(data, size, &o, output);
 		free(data);
-		return 0;
+		return rc;
 	}
 	format_replay_cmd(replay, sizeof(replay), preset, &o, mode_set, file);
 	o.replay_cmd = replay;

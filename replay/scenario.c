@@ -301,8 +301,17 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 		s->expect_clean = ntok == 2 && strcmp(tok[1], "clean") == 0;
 		return copy_word(p, s->expect, sizeof(s->expect), rest);
 	}
-	static const char *const one_arg[] = {"preset", "switch", "mode", "lockdep",
-					      "expect-frame", "clean-under"};
+	if (strcmp(kw, "expect-frame") == 0) {
+		/* The rest of the line: a frame, or any text the report must contain. */
+		if (ntok < 2)
+			return fail(p, "expected 'expect-frame <text>'");
+		if (s->nframes == SCENARIO_MAX_FRAMES)
+			return fail(p, "at most %d expect-frame lines", SCENARIO_MAX_FRAMES);
+		return copy_word(p, s->frames[s->nframes++], sizeof(s->frames[0]), rest);
+	}
+	static const char *const one_arg[] = {"preset",      "switch",    "mode",
+					      "lockdep",     "clean-under", "clean-with",
+					      "clean-without"};
 	int known = 0;
 
 	for (size_t i = 0; i < sizeof(one_arg) / sizeof(one_arg[0]); i++)
@@ -346,10 +355,16 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 		s->lockdep = strcmp(tok[1], "on") == 0;
 		return 0;
 	}
-	if (strcmp(kw, "expect-frame") == 0) {
-		if (s->nframes == SCENARIO_MAX_FRAMES)
-			return fail(p, "at most %d expect-frame lines", SCENARIO_MAX_FRAMES);
-		return copy_word(p, s->frames[s->nframes++], sizeof(s->frames[0]), tok[1]);
+	if (strcmp(kw, "clean-with") == 0 || strcmp(kw, "clean-without") == 0) {
+		int i = switch_lookup(tok[1]), with = strcmp(kw, "clean-with") == 0;
+		int *n = with ? &s->nclean_with : &s->nclean_without;
+
+		if (i < 0)
+			return fail(p, "'%s': unknown switch (try --list-switches)", tok[1]);
+		if (*n == SCENARIO_MAX_CLEAN)
+			return fail(p, "at most %d %s lines", SCENARIO_MAX_CLEAN, kw);
+		(with ? s->clean_with : s->clean_without)[(*n)++] = i;
+		return 0;
 	}
 	if (strcmp(kw, "clean-under") == 0) {
 		switch_set unused;
@@ -536,6 +551,20 @@ int scenario_check(const struct scenario *s, char *why, size_t len)
 		if (r.reported)
 			return check_fail(why, len, "expected clean under %s, got: %s",
 					  s->clean_under[i], r.summary);
+	}
+	for (int i = 0; i < s->nclean_with; i++) {
+		o.switches = s->switches | 1u << s->clean_with[i];
+		rcufuzz_run(s->bytes, s->size, &o, &r);
+		if (r.reported)
+			return check_fail(why, len, "expected clean with %s on, got: %s",
+					  switch_name(s->clean_with[i]), r.summary);
+	}
+	for (int i = 0; i < s->nclean_without; i++) {
+		o.switches = s->switches & ~(1u << s->clean_without[i]);
+		rcufuzz_run(s->bytes, s->size, &o, &r);
+		if (r.reported)
+			return check_fail(why, len, "expected clean with %s off, got: %s",
+					  switch_name(s->clean_without[i]), r.summary);
 	}
 	snprintf(why, len, "%s", s->expect_clean ? "clean" : s->expect);
 	return 0;

@@ -12,6 +12,8 @@
  *   expect clean               or: expect <SUMMARY text after "rcufuzz: ">
  *   expect-frame try_to_wake_up   a name the report must contain (repeatable)
  *   clean-under v3.0           also run under this preset and expect clean
+ *   clean-with boosted_field   also run with this switch turned on and expect clean
+ *   clean-without cpuacct_rcu  also run with this switch turned off and expect clean
  *   topology cpus=2 fanout=2 tasks=2 threadirqs boot
  *   work T0 read_lock          then one event per line (sim/events.def)
  *   step cpu1 x3
@@ -48,6 +50,10 @@ struct scenario {
 	char frames[SCENARIO_MAX_FRAMES][64];
 	int nclean;
 	char clean_under[SCENARIO_MAX_CLEAN][64];
+	int nclean_with;
+	int clean_with[SCENARIO_MAX_CLEAN]; /* switch ids */
+	int nclean_without;
+	int clean_without[SCENARIO_MAX_CLEAN];
 };
 
 /*

@@ -107,6 +107,15 @@ static void deactivate_task(struct rq *rq, struct task_struct *p)
 }
 
 /* Highest priority first; among equals, the one queued longest. */
+/*
+ * The class rank the pick uses: RT tasks by priority; every SCHED_NORMAL
+ * task (nice values included) one rank, served round robin, the model's CFS.
+ */
+static int sched_rank(const struct task_struct *p)
+{
+	return fair_task(p) ? MAX_RT_PRIO : p->prio;
+}
+
 static struct task_struct *pick_next_task(struct rq *rq)
 {
 	struct task_struct *best = NULL;
@@ -114,8 +123,8 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	for (int i = 0; i < rq->nr_running; i++) {
 		struct task_struct *p = rq->queue[i];
 
-		if (best == NULL || p->prio < best->prio ||
-		    (p->prio == best->prio && p->rq_seq < best->rq_seq))
+		if (best == NULL || sched_rank(p) < sched_rank(best) ||
+		    (sched_rank(p) == sched_rank(best) && p->rq_seq < best->rq_seq))
 			best = p;
 	}
 	return best ? best : rq->idle;
@@ -389,7 +398,7 @@ void scheduler_tick(void)
 		for (int i = 0; i < rq->nr_running; i++) {
 			struct task_struct *p = rq->queue[i];
 
-			if (p != curr && p->prio <= curr->prio) {
+			if (p != curr && sched_rank(p) <= sched_rank(curr)) {
 				resched_task(curr);
 				break;
 			}
