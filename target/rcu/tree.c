@@ -36,6 +36,8 @@ static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
 
 static int cpu_has_callbacks_ready_to_invoke(const struct rcu_data *rdp)
 {
+	if (sw(SW_busted_early_callback) && rdp->nxtlist != NULL)
+		return 1; /* broken on purpose: callbacks need no grace period */
 	return &rdp->nxtlist != rdp->nxttail[RCU_DONE_TAIL];
 }
 
@@ -196,6 +198,8 @@ void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags)
 	INVARIANT("gp-end-without-gp", rcu_gp_in_progress(rsp));
 	rcu_for_each_node_breadth_first(rsp, rnp)
 	{
+		if (sw(SW_busted_end_gp_early))
+			rnp->gp_tasks = NULL; /* broken on purpose: forget the blocked readers */
 		INVARIANT("gp-end-with-qsmask", rnp->qsmask == 0);
 		INVARIANT("gp-end-with-gp-tasks", rnp->gp_tasks == NULL);
 	}
@@ -221,7 +225,7 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 			return;
 		}
 		rnp->qsmask &= ~mask;
-		if (rnp->qsmask != 0 || rnp->gp_tasks != NULL) {
+		if (rnp->qsmask != 0 || (rnp->gp_tasks != NULL && !sw(SW_busted_end_gp_early))) {
 			/* Other bits or blocked readers still hold this node. */
 			raw_spin_unlock_irqrestore(&rnp->lock, flags);
 			return;
@@ -387,6 +391,9 @@ static void rcu_do_batch(struct rcu_state *rsp, struct rcu_data *rdp)
 	(void)rsp;
 	if (!cpu_has_callbacks_ready_to_invoke(rdp))
 		return;
+	if (sw(SW_busted_early_callback))
+		for (int i = RCU_DONE_TAIL; i < RCU_NEXT_TAIL; i++)
+			rdp->nxttail[i] = rdp->nxttail[RCU_NEXT_TAIL];
 	/* b0d30417: callbacks may use what the early initcalls set up. */
 	INVARIANT("callback-before-scheduler-fully-active", rcu_scheduler_fully_active);
 	local_irq_save(flags);

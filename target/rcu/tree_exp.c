@@ -53,6 +53,10 @@ void rcu_report_exp_rnp(struct rcu_state *rsp, struct rcu_node *rnp)
 			raw_spin_unlock_irqrestore(&rnp->lock, flags);
 			break;
 		}
+		if (rnp->parent == NULL && sw(SW_busted_lose_exp_wakeup)) {
+			raw_spin_unlock_irqrestore(&rnp->lock, flags); /* broken on purpose */
+			break;
+		}
 		if (rnp->parent == NULL) {
 			if (sw(SW_exp_unlock_before_wake)) {
 				raw_spin_unlock_irqrestore(&rnp->lock, flags);

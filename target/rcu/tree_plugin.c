@@ -259,6 +259,11 @@ void rcu_read_unlock_special(struct task_struct *t)
 	empty = !rcu_preempted_readers(rnp);
 	empty_exp = !rcu_preempted_readers_exp(rnp);
 	np = rcu_next_node_entry(t, rnp);
+	if (sw(SW_busted_skip_dequeue)) {
+		/* Broken on purpose: leave t on ->blkd_tasks. */
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		return;
+	}
 	list_del_init(&t->rcu_node_entry);
 	if (&t->rcu_node_entry == rnp->gp_tasks)
 		rnp->gp_tasks = np;
@@ -282,7 +287,7 @@ void rcu_read_unlock_special(struct task_struct *t)
 	if (special & RCU_READ_UNLOCK_BOOSTED) {
 		if (!sw(SW_boosted_field))
 			rcu_special_rmw(t, RCU_READ_UNLOCK_BOOSTED, 0);
-		if (t->rcu_boost_mutex != NULL)
+		if (t->rcu_boost_mutex != NULL && !sw(SW_busted_no_deboost))
 			rt_mutex_unlock(t->rcu_boost_mutex);
 		t->rcu_boost_mutex = NULL;
 	}

@@ -95,6 +95,8 @@ static int step_cpu(int cpu)
 {
 	if (sim_stopped())
 		return 0;
+	if (!sim_cpu_runnable(cpu))
+		return 1; /* a dead CPU: nothing runs, nothing to note */
 	sim_step(cpu);
 	note_step(cpu);
 	return !sim_stopped();

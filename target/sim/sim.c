@@ -69,6 +69,11 @@ void sim_set_cpu_coro(int cpu, struct coro *c)
 	sim.cpu_coro[cpu] = c;
 }
 
+int sim_cpu_runnable(int cpu)
+{
+	return sim.cpu_coro[cpu] != NULL;
+}
+
 int sim_step(int cpu)
 {
 	if (sim.stopped)

@@ -39,6 +39,9 @@ static inline int sim_cpu(void)
 	return sim_running_cpu;
 }
 
+/* Has the CPU anything to run (a parked, offline CPU has not)? */
+int sim_cpu_runnable(int cpu);
+
 /* Switch the running CPU from coroutine @from to @to (the scheduler's context switch). */
 void sim_context_switch(struct coro *from, struct coro *to);
 

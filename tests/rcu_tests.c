@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The Tree RCU model step by step: each test runs a schedule and watches the
+ * model's own state after every step (rcu_node lists and pointers, the
+ * grace-period numbers, task states and priorities), asserting the order in
+ * which things happen, not just the final report.
+ */
+#include "harness.h"
+
+#include "../target/rcu/tree.h"
+#include "../target/sim/machine.h"
+
+#include <string.h>
+
+/* What a watch saw, step numbers of the first time each thing held (0: never). */
+struct watch {
+	struct task_struct *reader, *waiter;
+	unsigned long queued, exp_waiting, boosted, dequeued, deboosted, waiter_woken;
+	unsigned long gp_blocked, gp_ended_after;
+	long gp_blocked_num;
+	int boosted_prio;
+	int moved_to_root;
+};
+
+static struct task_struct *task_named(const char *comm)
+{
+	for (int i = 1; i <= nr_tasks; i++)
+		if (strcmp(task_table[i].comm, comm) == 0)
+			return &task_table[i];
+	return NULL;
+}
+
+static void note(unsigned long *at, int cond, unsigned long step)
+{
+	if (cond && *at == 0)
+		*at = step;
+}
+
+static void watch_step(const struct trace_row *row, void *arg)
+{
+	struct watch *w = arg;
+	struct rcu_state *rsp = &rcu_preempt_state;
+	struct task_struct *r;
+	unsigned long s = row->step;
+
+	if (w->reader == NULL) {
+		w->reader = task_named("T0");
+		w->waiter = task_named("T1");
+	}
+	r = w->reader;
+	note(&w->queued, r->rcu_blocked_node != NULL, s);
+	if (r->rcu_blocked_node) {
+		struct rcu_node *rnp = r->rcu_blocked_node;
+
+		note(&w->exp_waiting,
+		     rnp->exp_tasks == &r->rcu_node_entry && w->waiter->state == TASK_UNINTERRUPTIBLE,
+		     s);
+		if (rnp->gp_tasks == &r->rcu_node_entry && rcu_gp_in_progress(rsp) &&
+		    rcu_get_root(rsp)->qsmask == 0 && !w->gp_blocked) {
+			w->gp_blocked = s;
+			w->gp_blocked_num = rsp->gpnum;
+		}
+		w->moved_to_root |= rnp == rcu_get_root(rsp) && rsp->num_nodes > 1;
+	}
+	if (r->prio < r->normal_prio && !w->boosted) {
+		w->boosted = s;
+		w->boosted_prio = r->prio;
+	}
+	note(&w->dequeued, w->queued && r->rcu_blocked_node == NULL, s);
+	note(&w->deboosted, w->boosted && r->prio == r->normal_prio, s);
+	note(&w->waiter_woken, w->exp_waiting && w->waiter->state == TASK_RUNNING, s);
+	note(&w->gp_ended_after, w->gp_blocked && rsp->completed >= w->gp_blocked_num, s);
+}
+
+static int run_watched(const char *text, struct watch *w, struct rcufuzz_result *res)
+{
+	struct scenario s;
+	struct rcufuzz_options o;
+	char err[256];
+
+	memset(w, 0, sizeof(*w));
+	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
+		printf("    %s\n", err);
+		return -1;
+	}
+	rcufuzz_default_options(&o);
+	o.switches = s.switches;
+	o.mode = s.mode;
+	o.trace = watch_step;
+	o.trace_arg = w;
+	rcufuzz_run(s.bytes, s.size, &o, res);
+	scenario_free(&s);
+	return 0;
+}
+
+/* T0's reader preempted on CPU0 (leaf 1 of a two-level tree); T1 asks for an expedited GP. */
+#define PREEMPTED_READER                                                                   \
+	"work T0 read_lock\nstep cpu0 x2\nresched cpu0\nstep cpu0 x6\n"
+#define ROUNDS_4CPU                                                                        \
+	"step cpu1 x8\nstep cpu2 x8\nstep cpu3 x8\nstep cpu0 x8\n"
+#define TEN_ROUNDS ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU \
+	ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU
+
+int test_expedited_waits_for_preempted_reader(void)
+{
+	struct watch w;
+	struct rcufuzz_result r;
+
+	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=2\n" PREEMPTED_READER
+			   "work T1 synchronize_rcu_expedited\n" TEN_ROUNDS
+			   "work T0 read_unlock\nstep cpu0 x8\nstep cpu1 x8\nstep cpu0 x8\n"
+			   "step cpu1 x8\n",
+			   &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(rcu_preempt_state.num_nodes == 3, "not a two-level tree");
+	EXPECT(w.queued, "the reader was never queued on ->blkd_tasks");
+	EXPECT(w.exp_waiting > w.queued, "the expedited waiter never waited on the reader");
+	EXPECT(w.dequeued > w.exp_waiting, "the reader left before the expedited GP began");
+	EXPECT(w.waiter_woken >= w.dequeued, "the waiter woke (step %lu) before the reader left "
+	       "(step %lu)", w.waiter_woken, w.dequeued);
+	return 0;
+}
+
+/* The expedited GP boosts the blocking reader; its unlock deboosts it. */
+int test_boost_and_deboost(void)
+{
+	struct watch w;
+	struct rcufuzz_result r;
+
+	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=2\n" PREEMPTED_READER
+			   "work T1 synchronize_rcu_expedited\n" TEN_ROUNDS
+			   "work T0 read_unlock\nstep cpu0 x8\nstep cpu1 x8\nstep cpu0 x8\n",
+			   &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.boosted > w.queued, "the reader was never boosted");
+	EXPECT(w.boosted_prio == MAX_RT_PRIO - 2, "boosted to prio %d, not rcub's", w.boosted_prio);
+	EXPECT(w.deboosted > w.boosted && w.deboosted >= w.dequeued,
+	       "deboost at step %lu, dequeue at %lu", w.deboosted, w.dequeued);
+	return 0;
+}
+
+/* A normal GP waits for a preempted reader and ends only after it leaves. */
+int test_normal_gp_held_by_preempted_reader(void)
+{
+	struct watch w;
+	struct rcufuzz_result r;
+
+	EXPECT(run_watched("topology cpus=2 fanout=2 tasks=2\n" PREEMPTED_READER
+			   "work T1 synchronize_rcu\nstep cpu1 x8\nstep cpu1 x8\n"
+			   "irq cpu1 tick\nstep cpu1 x8\nstep cpu1 x8\nresched cpu0\nstep cpu0 x8\n"
+			   "irq cpu0 tick\nstep cpu0 x8\nstep cpu0 x8\nstep cpu0 x8\n"
+			   /* CPU0 has seen the new GP: a context switch is its QS. */
+			   "resched cpu0\nstep cpu0 x8\nirq cpu0 tick\nstep cpu0 x8\nstep cpu0 x8\n"
+			   "irq cpu1 tick\nstep cpu1 x8\nstep cpu1 x8\n"
+			   "irq cpu0 tick\nstep cpu0 x8\nstep cpu0 x8\n"
+			   "work T0 read_unlock\nstep cpu0 x8\n",
+			   &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.gp_blocked, "no GP ever waited on the reader alone (every CPU reported)");
+	EXPECT(w.dequeued > w.gp_blocked, "the reader left before the GP waited on it");
+	EXPECT(w.gp_ended_after >= w.dequeued, "GP %ld ended at step %lu, before the reader "
+	       "left at step %lu", w.gp_blocked_num + 300, w.gp_ended_after, w.dequeued);
+	return 0;
+}
+
+/* The last CPU of a leaf goes offline with a reader queued there: the reader moves to the root. */
+int test_offline_moves_blocked_reader_to_root(void)
+{
+	struct watch w;
+	struct rcufuzz_result r;
+
+	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=4\n" PREEMPTED_READER
+			   "work T3 cpu_offline cpu1\n" TEN_ROUNDS
+			   "work T3 cpu_offline cpu0\n" TEN_ROUNDS TEN_ROUNDS
+			   "work T0 read_unlock\n" TEN_ROUNDS,
+			   &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.queued, "the reader was never queued");
+	EXPECT(w.moved_to_root, "the reader never moved to the root rcu_node");
+	EXPECT(w.dequeued > w.queued, "the reader never left the root's list");
+	return 0;
+}
