@@ -2,20 +2,60 @@
 /* --trace rows: see trace.h. */
 #include "trace.h"
 
+#include "../target/kernel/cpu.h"
+#include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
 #include "../target/sim/machine.h"
 
 #include <stdio.h>
+#include <string.h>
+
+#define CPU_COLUMN 30
+
+/* "BLOCKED|NEED_QS" or "-". */
+static const char *special_bits(int s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s%s%s", s & RCU_READ_UNLOCK_BLOCKED ? "BLOCKED|" : "",
+		 s & RCU_READ_UNLOCK_BOOSTED ? "BOOSTED|" : "",
+		 s & RCU_READ_UNLOCK_NEED_QS ? "NEED_QS|" : "", s ? "" : "-");
+	if (s)
+		buf[strlen(buf) - 1] = '\0';
+	return buf;
+}
+
+static void print_header(FILE *out)
+{
+	fprintf(out, "%6s %-24s", "step", "event");
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		char name[8];
+
+		snprintf(name, sizeof(name), "CPU%d", cpu);
+		fprintf(out, " %-*s", CPU_COLUMN, name);
+	}
+	fprintf(out, " preempt_count   nesting       special      locks held  @ point\n");
+}
 
 void trace_print_row(const struct trace_row *row, void *arg)
 {
 	FILE *out = arg;
 	const struct task_struct *t = row->task;
-	char ev[64] = "drain";
+	char ev[64] = "(drain)", cell[96], bits[32];
 
+	if (row->step == 1)
+		print_header(out);
 	if (row->ev)
 		event_format(row->ev, ev, sizeof(ev));
-	fprintf(out, "%6lu %-26s CPU%d %-14s %-8s pc=%#-8x n=%-2d sp=%d %s: %s\n", row->step, ev,
-		row->cpu, task_name(t), row->context, (unsigned)t->preempt_count,
-		t->rcu_read_lock_nesting, t->rcu_read_unlock_special, row->func, row->label);
+	fprintf(out, "%6lu %-24s", row->step, ev);
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (cpu == row->cpu)
+			snprintf(cell, sizeof(cell), "%s %s %s", task_name(t), row->context, row->func);
+		else
+			snprintf(cell, sizeof(cell), "%s", cpu_online(cpu) ? "|" : "x");
+		fprintf(out, " %-*.*s", CPU_COLUMN, CPU_COLUMN, cell);
+	}
+	fprintf(out, " pc=%#-12x n=%-11d sp=%-10s", (unsigned)t->preempt_count,
+		t->rcu_read_lock_nesting, special_bits(t->rcu_read_unlock_special, bits, sizeof(bits)));
+	for (int i = 0; i < t->lockdep_depth; i++)
+		fprintf(out, "%s%s", i ? "," : " ", lock_class_name(t->held_locks[i].class_idx));
+	fprintf(out, "%s @ %s\n", t->lockdep_depth ? "" : " -", row->label);
 }
