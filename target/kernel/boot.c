@@ -139,7 +139,8 @@ void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)
 						   NICE_19_PRIO + 1);
 
 		idle->state = TASK_RUNNING;
-		rq->idle = rq->curr = idle;
+		rq->idle = idle;
+		rq_set_curr(rq, idle);
 		ksoftirqd_task[cpu] =
 			kthread(TASK_KIND_KSOFTIRQD, "ksoftirqd/%d", cpu, ksoftirqd_main, NICE_19_PRIO);
 		irq_thread_task[cpu] = kthread(TASK_KIND_IRQ_THREAD, "irq/%d-dev", cpu,
@@ -158,7 +159,7 @@ void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)
 				first = rq->queue[i];
 		/* Boot hands the CPU straight to its first task, or its idle task. */
 		if (first)
-			rq->curr = first;
+			rq_set_curr(rq, first);
 		rq->curr->preempt_count = 0;
 		rq->curr->booted_running = 1;
 		sim_set_cpu_coro(cpu, &rq->curr->coro);
@@ -251,7 +252,7 @@ int cpu_up(int cpu)
 		idle->preempt_count = 0;
 		idle->booted_running = 1;
 		idle->need_resched = rq->nr_running > 0;
-		rq->curr = idle;
+		rq_set_curr(rq, idle);
 		cpu_dead[cpu] = 0;
 		cpu_state[cpu].irqs_disabled = 0;
 		cpu_state[cpu].online = 1;

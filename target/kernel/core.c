@@ -24,10 +24,7 @@ int nr_cpu_ids;
 int force_irqthreads;
 unsigned long jiffies;
 
-struct task_struct *get_current(void)
-{
-	return cpu_rq(sim_cpu())->curr;
-}
+struct task_struct *cpu_current_task[NR_CPUS];
 
 static void task_start(void *arg)
 {
@@ -58,7 +55,8 @@ struct task_struct *task_create(enum task_kind kind, int kind_index, const char 
 	t->coro.stack_size = saved.stack_size;
 	coro_prepare(&t->coro, task_start, t);
 	t->pid = nr_tasks;
-	snprintf(t->comm, sizeof(t->comm), "%s", comm);
+	strncpy(t->comm, comm, sizeof(t->comm) - 1);
+	t->comm[sizeof(t->comm) - 1] = '\0';
 	t->kind = kind;
 	t->kind_index = kind_index;
 	t->entry = entry;

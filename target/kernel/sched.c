@@ -334,7 +334,7 @@ need_resched:
 	next = pick_next_task(rq);
 	prev->need_resched = 0;
 	if (next != prev) {
-		rq->curr = next;
+		rq_set_curr(rq, next);
 		next->cpu = cpu;
 		context_switch(rq, prev, next); /* unlocks the rq */
 	} else {
@@ -415,6 +415,14 @@ void schedule_timeout_tick(void)
 	t->timer_armed = 1;
 	set_current_state(TASK_UNINTERRUPTIBLE);
 	schedule();
+}
+
+int cpu_has_timer_sleepers(int cpu)
+{
+	for (int i = 1; i <= nr_tasks; i++)
+		if (task_table[i].timer_armed && task_table[i].cpu == cpu)
+			return 1;
+	return 0;
 }
 
 void wake_timer_sleepers(void)

@@ -29,6 +29,13 @@ extern struct rq runqueues[NR_CPUS];
 #define task_rq(p) cpu_rq((p)->cpu)
 #define cpu_curr(cpu) (cpu_rq(cpu)->curr)
 
+/* rq->curr = p, and the mirror `current` reads. */
+static inline void rq_set_curr(struct rq *rq, struct task_struct *p)
+{
+	rq->curr = p;
+	cpu_current_task[rq - runqueues] = p;
+}
+
 /* Wakeups. */
 int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags);
 int wake_up_process(struct task_struct *p);
@@ -47,7 +54,8 @@ void scheduler_ipi(void);
 void rt_mutex_setprio(struct task_struct *p, int prio);
 int idle_cpu(int cpu);
 void schedule_timeout_tick(void); /* sleep until the next tick on this CPU */
-void wake_timer_sleepers(void);   /* TIMER_SOFTIRQ: wake who sleeps until this tick */
+void wake_timer_sleepers(void);
+int cpu_has_timer_sleepers(int cpu); /* a task sleeps until the next tick on @cpu */   /* TIMER_SOFTIRQ: wake who sleeps until this tick */
 
 /* Hotplug: move every task off a dying CPU (take_cpu_down). */
 void migrate_tasks(int dead_cpu);

@@ -7,6 +7,7 @@
 #define RCUFUZZ_KERNEL_TASK_H
 
 #include "../sim/coro.h"
+#include "../sim/sim.h"
 #include "list.h"
 #include "spinlock.h"
 
@@ -125,8 +126,14 @@ extern int nr_tasks;
 struct task_struct *task_create(enum task_kind kind, int kind_index, const char *comm,
 				void (*entry)(struct task_struct *), int cpu, int prio);
 
+/* rq->curr of every CPU, mirrored here so that `current` is one load (sched.c keeps it). */
+extern struct task_struct *cpu_current_task[];
+
 /* The task running on this CPU: rq->curr of the running CPU. */
-struct task_struct *get_current(void);
+static inline struct task_struct *get_current(void)
+{
+	return cpu_current_task[sim_cpu()];
+}
 #define current get_current()
 
 /* The name a report uses: comm and pid, e.g. "rcub/0[7]". */

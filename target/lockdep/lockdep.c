@@ -37,8 +37,7 @@ static const char *const usage_names[NR_USAGE] = {
 /* Where a dependency or a usage was first seen. */
 struct trace {
 	const char *func;            /* function that took the lock */
-	const char *task;            /* task name (static buffer copy) */
-	char task_buf[TASK_COMM_LEN + 8];
+	const struct task_struct *task; /* the task that took it (NULL: not recorded) */
 };
 
 struct edge {
@@ -69,8 +68,7 @@ void lockdep_reset(int enabled)
 static void trace_here(struct trace *tr, const char *func)
 {
 	tr->func = func;
-	snprintf(tr->task_buf, sizeof(tr->task_buf), "%s", task_name(current));
-	tr->task = tr->task_buf;
+	tr->task = current;
 }
 
 static const char *name(int cls)
@@ -141,7 +139,7 @@ static const struct edge *find_edge(int from, int to)
 
 static void print_trace(const char *what, const struct trace *tr)
 {
-	report_printf("   %s at: %s, by %s\n", what, tr->func, tr->task);
+	report_printf("   %s at: %s, by %s\n", what, tr->func, task_name(tr->task));
 }
 
 static void print_usage(int cls)
@@ -373,7 +371,7 @@ static void add_edge(const struct held_lock *prev, int cls, const char *func)
 		e->from = (unsigned char)p;
 		e->to = (unsigned char)cls;
 		e->from_at.func = prev->acquired_in;
-		e->from_at.task = "";
+		e->from_at.task = NULL;
 		trace_here(&e->to_at, func);
 	}
 }

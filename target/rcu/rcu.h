@@ -28,6 +28,7 @@ void rcu_irq_exit(void);              /* irq_exit() */
 void rcu_enter_nohz(void);            /* idle with the tick stopped */
 void rcu_exit_nohz(void);
 int rcu_needs_cpu(int cpu);           /* callbacks queued: keep the tick */
+int rcu_pending(int cpu);             /* the tick would find RCU work for this CPU */
 
 /* Update side. */
 struct rcu_head {

@@ -470,7 +470,7 @@ void rcu_process_callbacks(void)
 	__rcu_process_callbacks(&rcu_preempt_state, this_rdp());
 }
 
-static int rcu_pending(int cpu)
+int rcu_pending(int cpu)
 {
 	struct rcu_state *rsp = &rcu_preempt_state;
 	struct rcu_data *rdp = &rcu_preempt_data[cpu];

@@ -225,6 +225,19 @@ static int idle_noop(int cpu)
 	return cpu_idle_polling(cpu) && !c->pending_irqs && !cpu_curr(cpu)->need_resched;
 }
 
+/*
+ * NO_HZ in the drain: an idle CPU with no RCU work and no timer is not
+ * ticked (RCU sees it in dyntick-idle); the first online CPU always keeps
+ * jiffies going.
+ */
+static int drain_wants_tick(int cpu)
+{
+	if (!cpu_online(cpu))
+		return 0;
+	return cpu == first_online_cpu() || !cpu_idle_polling(cpu) || rcu_pending(cpu) ||
+	       rcu_needs_cpu(cpu) || cpu_has_timer_sleepers(cpu);
+}
+
 static void drain(void)
 {
 	int cpu;
@@ -236,7 +249,7 @@ static void drain(void)
 		kernel_boot_end();
 	for (m.drain_rounds = 1; m.drain_rounds <= DRAIN_ROUNDS; m.drain_rounds++) {
 		for_each_possible_cpu(cpu) {
-			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && cpu_online(cpu))
+			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu))
 				raise_irq(cpu, IRQ_TICK);
 			for (int i = 0; i < DRAIN_STEPS_PER_ROUND && !idle_noop(cpu); i++)
 				if (!step_cpu(cpu))
