@@ -6,6 +6,7 @@
 #include "../target/sim/input.h"
 #include "minimize.h"
 #include "scenario.h"
+#include "triage.h"
 #include "trace.h"
 
 #include <errno.h>
@@ -253,7 +254,7 @@ int rcureplay_main(int argc, char **argv)
 	char replay[1024];
 	size_t size;
 	uint8_t *data;
-	int mode_set = 0, text = 0, check = 0, minimize = 0;
+	int mode_set = 0, text = 0, check = 0, minimize = 0, triage = 0;
 
 	rcufuzz_default_options(&o);
 	preset_lookup(preset, &o.switches);
@@ -324,6 +325,9 @@ int rcureplay_main(int argc, char **argv)
 		case FLAG_MINIMIZE:
 			minimize = 1;
 			break;
+		case FLAG_TRIAGE:
+			triage = 1;
+			break;
 		case FLAG_LIST_PRESETS:
 			preset_list(stdout);
 			return 0;
@@ -346,6 +350,8 @@ int rcureplay_main(int argc, char **argv)
 	}
 	if (check)
 		return do_check(file);
+	if (triage)
+		return triage_dir(file, &o);
 	data = read_input_file(file, &size);
 	if (data == NULL)
 		return 2;

@@ -15,11 +15,13 @@
 
 #define TMP "out/tests/cli-tmp"
 
-/* Run rcureplay with its output thrown away; returns its exit status. */
-static int replay(const char *const *args)
+/* Run rcureplay with its stdout in @capture (NULL: thrown away); returns its exit status. */
+static int replay_to(const char *capture, const char *const *args)
 {
 	char *argv[16];
-	int argc = 0, out = dup(1), err = dup(2), null = open("/dev/null", O_WRONLY), rc;
+	int argc = 0, out = dup(1), err = dup(2), rc;
+	int null = capture ? open(capture, O_WRONLY | O_CREAT | O_TRUNC, 0644)
+			   : open("/dev/null", O_WRONLY);
 
 	argv[argc++] = "rcureplay";
 	for (int i = 0; args[i] && argc < 15; i++)
@@ -27,7 +29,8 @@ static int replay(const char *const *args)
 	argv[argc] = NULL;
 	fflush(stdout);
 	dup2(null, 1);
-	dup2(null, 2);
+	if (capture == NULL)
+		dup2(null, 2);
 	rc = rcureplay_main(argc, argv);
 	fflush(stdout);
 	fflush(stderr);
@@ -50,6 +53,11 @@ static int write_bytes(const char *path, const void *data, size_t n)
 		return -1;
 	}
 	return fclose(f);
+}
+
+static int replay(const char *const *args)
+{
+	return replay_to(NULL, args);
 }
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -97,5 +105,34 @@ int test_minimize_keeps_summary(void)
 	EXPECT(replay(ARGS("--preset", "v3.0-rc7", TMP "-tw-min")) == 1,
 	       "the minimized input no longer reports");
 	EXPECT(replay(ARGS("--preset", "v3.0", TMP "-tw-min")) == 0, "v3.0 reports it");
+	return 0;
+}
+
+/* Triage groups a directory of crashes by SUMMARY and keeps the smallest input. */
+int test_triage_groups_by_summary(void)
+{
+	static char out[8192];
+	FILE *f;
+	size_t n;
+
+	EXPECT(system("rm -rf " TMP "-crashes && mkdir -p " TMP "-crashes") == 0, "mkdir");
+	EXPECT(replay(ARGS("--compile", "corpus/seeds/trainwreck-v3.0-rc7.scn", "-o",
+			   TMP "-crashes/b-small")) == 0, "compile");
+	/* The same crash with a last record cut short: one byte bigger, same run. */
+	EXPECT(system("cat " TMP "-crashes/b-small > " TMP "-crashes/a-big && printf '\\003' >> "
+		      TMP "-crashes/a-big") == 0, "append");
+	EXPECT(write_bytes(TMP "-crashes/c-clean", "", 0) == 0, "write");
+	EXPECT(replay_to(TMP "-triage.txt", ARGS("--preset", "v3.0-rc7", "--triage",
+						  TMP "-crashes")) == 0, "triage");
+	f = fopen(TMP "-triage.txt", "r");
+	EXPECT(f != NULL, "no triage output");
+	n = fread(out, 1, sizeof(out) - 1, f);
+	fclose(f);
+	out[n] = '\0';
+	EXPECT(strstr(out, "3 inputs: 1 groups of reports, 1 clean") != NULL, "%s", out);
+	EXPECT(strstr(out, "     2  ") != NULL && strstr(out, "-crashes/b-small") != NULL,
+	       "the group lacks its count or its smallest input:\n%s", out);
+	EXPECT(strstr(out, "topology cpus=") != NULL, "no text schedule:\n%s", out);
+	EXPECT(replay(ARGS("--triage", TMP "-no-such-dir")) == 2, "missing directory");
 	return 0;
 }
