@@ -27,7 +27,7 @@ static void print_header(FILE *out)
 {
 	fprintf(out, "%6s %-24s", "step", "event");
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		char name[8];
+		char name[16];
 
 		snprintf(name, sizeof(name), "CPU%d", cpu);
 		fprintf(out, " %-*s", CPU_COLUMN, name);
