@@ -48,11 +48,16 @@ out/bench/simbench: $(call obj,plain,$(TARGET_SRC) bench/simbench.c)
 FUZZ_ALL :=
 -include fuzz/fuzz.mk
 
+out/bench/blind: $(call obj,plain,$(TARGET_SRC) bench/blind.c)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(plain_CFLAGS) $^ -o $@
+
 all: out/rcureplay out/rcureplay-san out/tests/unit $(FUZZ_ALL)
 .PHONY: all test bench clean format
 .DEFAULT_GOAL := all
 
-test: out/tests/unit out/rcureplay
+test: out/tests/unit out/rcureplay $(FUZZ_ALL)
 	./out/tests/unit
 
 bench: out/bench/simbench

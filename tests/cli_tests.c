@@ -136,3 +136,27 @@ int test_triage_groups_by_summary(void)
 	EXPECT(replay(ARGS("--triage", TMP "-no-such-dir")) == 2, "missing directory");
 	return 0;
 }
+
+/* Every fuzz target runs its seed corpus clean (libFuzzer -runs), and the v3.0-rc7 one crashes on the trainwreck. */
+int test_fuzz_targets_run(void)
+{
+	static const char *const targets[] = {"v3_0-rc7_fuzzer", "v3_0_fuzzer",
+					      "revert-boosted_field_fuzzer"};
+	char cmd[1024];
+
+	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
+		snprintf(cmd, sizeof(cmd), "out/%s -runs=4 2>&1 | grep -q '^Done 4 runs'", targets[i]);
+		EXPECT(system(cmd) == 0, "%s -runs=4 did not finish", targets[i]);
+		snprintf(cmd, sizeof(cmd), "out/%s out/%s_seed_corpus/* >/dev/null 2>&1", targets[i],
+			 targets[i]);
+		EXPECT(system(cmd) == 0, "%s did not run its seed corpus clean", targets[i]);
+	}
+	EXPECT(replay(ARGS("--compile", "corpus/seeds/trainwreck-v3.0-rc7.scn", "-o", TMP "-tw")) == 0,
+	       "compile");
+	EXPECT(system("out/v3_0-rc7_fuzzer " TMP "-tw 2>&1 | grep -q "
+		      "'SUMMARY: rcufuzz: lockdep circular-dependency in rt_mutex_slowunlock'") == 0,
+	       "the fuzz target did not report the trainwreck");
+	EXPECT(system("out/v3_0_fuzzer " TMP "-tw >/dev/null 2>&1") == 0,
+	       "the v3.0 target crashed on the trainwreck");
+	return 0;
+}

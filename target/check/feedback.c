@@ -14,8 +14,16 @@ static uint8_t counters[FEEDBACK_COUNTERS];
 #endif
 
 #if defined(__AFL_COMPILER) || defined(RCUFUZZ_AFL)
-extern uint8_t *__afl_area_ptr;
-extern uint32_t __afl_map_size;
+/*
+ * AFL++: every feature is a pc guard of our own, in the section where the
+ * compiler puts the edges' guards, so AFL++'s runtime numbers them with the
+ * edges and the features get map slots of their own, counted in the map size
+ * it reports to afl-fuzz.  A hit goes through the runtime's guard callback:
+ * naming __afl_area_ptr in a file the AFL++ pass instruments makes the pass
+ * declare a second, undefined __afl_area_ptr.1.
+ */
+__attribute__((section("__sancov_guards"), used)) static uint32_t afl_guards[FEEDBACK_COUNTERS];
+void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 #endif
 
 static int enabled = 1;
@@ -31,9 +39,11 @@ static inline void hit(uint32_t h)
 	h *= 0x2c1b3c6dU;
 	h ^= h >> 12;
 #if defined(__AFL_COMPILER) || defined(RCUFUZZ_AFL)
-	__afl_area_ptr[h % __afl_map_size]++;
+	__sanitizer_cov_trace_pc_guard(&afl_guards[h % FEEDBACK_COUNTERS]);
 #else
-	counters[h % FEEDBACK_COUNTERS]++;
+	/* Saturate: a counter that wraps to zero would lose its feature. */
+	if (counters[h % FEEDBACK_COUNTERS] != UINT8_MAX)
+		counters[h % FEEDBACK_COUNTERS]++;
 #endif
 }
 

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Time to first crash, from an empty corpus (one empty input), per preset and
+# mode, over several seeds; and exec/s per target build on 256-byte inputs.
+# Never part of the tests.  Writes a markdown table to bench/results/.
+#   bench/fuzz-bench.sh [-c CAP_SECONDS] [-s SEEDS] [-p "PRESET ..."] [-m "MODE ..."]
+# Modes: feedback (libFuzzer, interleaving feedback), edges (libFuzzer, edge
+# coverage only), afl (AFL++), blind (random inputs, no feedback).
+set -eu
+cd "$(dirname "$0")/.."
+cap=60 seeds=5 modes="feedback edges afl blind"
+presets="v3.0-rc7 revert-sched_fully_active revert-exp_unlock_before_wake revert-boosted_field revert-unlock_nesting_guard revert-ipi_irq_enter revert-softirq_exclusion revert-sighand_irq_order"
+usage() { echo "rcufuzz: fuzz-bench: $1 (usage: bench/fuzz-bench.sh [-c CAP] [-s SEEDS] [-p PRESETS] [-m MODES])" >&2; exit 2; }
+while getopts c:s:p:m:h opt; do
+	case $opt in c) cap=$OPTARG ;; s) seeds=$OPTARG ;; p) presets=$OPTARG ;; m) modes=$OPTARG ;; *) usage "bad flag" ;; esac
+done
+case $cap$seeds in *[!0-9]*|'') usage "cap and seeds are numbers" ;; esac
+make -s fuzzers-plain afl out/bench/blind >/dev/null
+mkdir -p bench/results
+date=$(date +%Y-%m-%d)
+res=bench/results/fuzz-$date.md
+tmp=$(mktemp -d)
+# One run: prints the seconds to the first crash, or "-" if none within the cap.
+run() { # mode preset seed
+	name=$(echo "$2" | tr . _)_fuzzer
+	d=$tmp/$1-$2-$3; rm -rf "$d"; mkdir -p "$d/c" "$d/x"; printf '' > "$d/c/empty"
+	case $1 in
+	feedback|edges)
+		fb=1; [ $1 = edges ] && fb=0
+		s=$(date +%s.%N)
+		RCUFUZZ_FEEDBACK=$fb out/plain/$name -seed="$3" -max_len=1024 -max_total_time="$cap" \
+			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
+		e=$(date +%s.%N)
+		ls "$d"/x/crash-* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;
+	afl)
+		s=$(date +%s.%N)
+		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
+			timeout $((cap + 5)) afl-fuzz -s "$3" -i "$d/c" -o "$d/a" -V "$cap" -- out/afl/$name >/dev/null 2>&1 || true
+		e=$(date +%s.%N)
+		ls "$d"/a/default/crashes/id:* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;
+	blind)
+		out/bench/blind "$2" "$3" "$cap" | awk '$1 == "found" { print $2; exit } { print "-" }' ;;
+	esac
+}
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+{
+	echo "# Time to first crash, $date"
+	echo
+	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); one core per run; cap ${cap}s; $seeds seeds; empty starting corpus."
+	echo "A run that finds nothing within the cap counts as the cap for the median (so a median equal to the cap means fewer than half found)."
+	echo
+	printf '| preset |'; for m in $modes; do printf ' %s median s (found) |' "$m"; done; echo
+	printf '|---|'; for m in $modes; do printf -- '---|'; done; echo
+} > "$res"
+for p in $presets; do
+	line="| $p |"
+	for m in $modes; do
+		found=0 times=
+		for s in $(seq 1 "$seeds"); do
+			t=$(run "$m" "$p" "$s")
+			if [ "$t" = - ]; then t=$cap; else found=$((found + 1)); fi
+			times="$times $t"
+		done
+		med=$(echo $times | tr ' ' '\n' | median)
+		line="$line $med ($found/$seeds) |"
+	done
+	echo "$line" | tee -a "$res"
+done
+{
+	echo
+	echo "## exec/s on 256-byte inputs (libFuzzer -runs over a fixed random corpus)"
+	echo
+	echo '| target | plain | ASan+UBSan |'
+	echo '|---|---|---|'
+} >> "$res"
+mkdir -p "$tmp/r"
+i=0; while [ $i -lt 200 ]; do head -c 256 /dev/urandom > "$tmp/r/$i"; i=$((i + 1)); done
+for p in v3.0 v3.0-rc7; do
+	name=$(echo "$p" | tr . _)_fuzzer
+	rate() { "$1" -runs=20000 "$tmp/r" 2>&1 | grep -o 'exec/s: [0-9]*' | tail -1 | awk '{print $2}'; }
+	make -s out/$name >/dev/null
+	echo "| $name | $(rate out/plain/$name) | $(rate out/$name) |" >> "$res"
+done
+rm -rf "$tmp"
+echo "== $res"
+cat "$res"

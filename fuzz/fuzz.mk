@@ -1,0 +1,76 @@
+# Fuzz targets, included by the top Makefile.  One binary per preset:
+#   out/<name>_fuzzer         libFuzzer + ASan + UBSan (the default build)
+#   out/plain/<name>_fuzzer   libFuzzer, -O2, no sanitizers (speed)
+#   out/afl/<name>_fuzzer     AFL++ (afl-clang-fast + libAFLDriver)   `make afl`
+# with <name>.dict, <name>.options and <name>_seed_corpus/ beside each.
+
+PRESETS := v3.0-rc7 v3.0 $(shell awk -F'"' '/^SWITCH/ && ($$5 ~ /FIX|REFACTOR/) { print "revert-" $$2 }' target/switches.def)
+fuzzer_name = $(subst .,_,$(1))_fuzzer
+FUZZERS := $(foreach p,$(PRESETS),$(call fuzzer_name,$(p)))
+
+FUZZ_COUNTERS := -DRCUFUZZ_LIBFUZZER_COUNTERS
+fuzzsan_CFLAGS := $(BASE) -O1 -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=all -fno-omit-frame-pointer $(FUZZ_COUNTERS)
+fuzzplain_CFLAGS := $(BASE) -O2 -fsanitize=fuzzer-no-link $(FUZZ_COUNTERS)
+AFL_CC ?= afl-clang-fast
+AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a
+afl_CFLAGS := $(BASE) -O2 -DRCUFUZZ_AFL
+
+out/obj/fuzzsan/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo '  CC[fz]  $<'
+	@$(CC) $(fuzzsan_CFLAGS) -c $< -o $@
+out/obj/fuzzplain/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo '  CC[fzp] $<'
+	@$(CC) $(fuzzplain_CFLAGS) -c $< -o $@
+out/obj/afl/%.o: %.c $(HDRS)
+	@mkdir -p $(dir $@)
+	@echo '  CC[afl] $<'
+	@AFL_QUIET=1 $(AFL_CC) $(afl_CFLAGS) -c $< -o $@
+
+# $(1) preset, $(2) output dir, $(3) object variant, $(4) compiler, $(5) flags, $(6) link flags
+define fuzz_target
+$(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(HDRS)
+	@mkdir -p $(2)
+	@echo '  LD      $$@'
+	@$(4) $(5) '-DRCUFUZZ_PRESET="$(1)"' fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(6) -o $$@
+endef
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),-fsanitize=fuzzer,address,undefined)))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),out/obj/afl-feedback.o $(AFL_DRIVER))))
+out/obj/afl-feedback.o: fuzz/afl_feedback.c
+	@mkdir -p $(dir $@)
+	@$(CC) $(BASE) -O2 -c $< -o $@
+$(foreach f,$(FUZZERS),out/afl/$(f)): out/obj/afl-feedback.o
+
+out/gendict: fuzz/gendict.c $(call obj,plain,$(TARGET_SRC))
+	@echo '  LD      $@'
+	@$(CC) $(plain_CFLAGS) $^ -o $@
+out/rcufuzz.dict: out/gendict
+	@./out/gendict > $@
+
+# Dictionary, options and seed corpus (the clean scenarios) for each target.
+define fuzz_extras
+out/$(call fuzzer_name,$(1)).dict: out/rcufuzz.dict
+	@cp $$< $$@
+out/$(call fuzzer_name,$(1)).options:
+	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\n' > $$@
+out/$(call fuzzer_name,$(1))_seed_corpus: out/rcureplay $(wildcard corpus/clean/*.scn)
+	@rm -rf $$@ && mkdir -p $$@
+	@for s in corpus/clean/*.scn; do ./out/rcureplay --compile $$$$s -o $$@/$$$$(basename $$$$s .scn); done
+endef
+$(foreach p,$(PRESETS),$(eval $(call fuzz_extras,$(p))))
+
+FUZZ_SAN := $(foreach f,$(FUZZERS),out/$(f) out/$(f).dict out/$(f).options out/$(f)_seed_corpus)
+FUZZ_ALL += $(FUZZ_SAN)
+.PHONY: fuzzers fuzzers-plain afl fuzz
+fuzzers: $(FUZZ_SAN)
+fuzzers-plain: $(foreach f,$(FUZZERS),out/plain/$(f))
+afl: $(foreach f,$(FUZZERS),out/afl/$(f))
+
+# The main job: find the trainwreck from the seed corpus, minimize it, show it.
+FUZZ_PRESET ?= v3.0-rc7
+FUZZ_SECONDS ?= 300
+fuzz: out/rcureplay out/$(call fuzzer_name,$(FUZZ_PRESET)) out/$(call fuzzer_name,$(FUZZ_PRESET)).dict out/$(call fuzzer_name,$(FUZZ_PRESET))_seed_corpus
+	@fuzz/main-job.sh $(FUZZ_PRESET) $(FUZZ_SECONDS)

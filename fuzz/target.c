@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fuzz target: one input, one run of the simulated machine under the
+ * preset (and workload mode) this binary is built for:
+ *
+ *   -DRCUFUZZ_PRESET='"v3.0-rc7"' [-DRCUFUZZ_MODE=MODE_TEST]
+ *
+ * A report is printed to stderr and abort()ed, so that libFuzzer and AFL++
+ * keep the input.  Nothing survives from one input to the next: rcufuzz_run()
+ * resets the whole machine.
+ *
+ * Environment (read once, in LLVMFuzzerInitialize):
+ *   RCUFUZZ_FEEDBACK=0   edge coverage only, no interleaving feedback
+ *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
+ *   RCUFUZZ_NO_ABORT=1   count reports instead of aborting (exec/s benchmark)
+ */
+#include "check/feedback.h"
+#include "rcufuzz.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef RCUFUZZ_PRESET
+#error "build with -DRCUFUZZ_PRESET='\"<preset>\"'"
+#endif
+#ifndef RCUFUZZ_MODE
+#define RCUFUZZ_MODE MODE_STRICT
+#endif
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct rcufuzz_options options;
+static int verbose, no_abort;
+static char replay_cmd[256];
+
+static int env_is(const char *name, const char *value)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && strcmp(v, value) == 0;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	rcufuzz_default_options(&options);
+	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches)) {
+		fprintf(stderr, "rcufuzz: %s: unknown preset\n", RCUFUZZ_PRESET);
+		exit(2);
+	}
+	options.mode = RCUFUZZ_MODE;
+	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s CRASH_FILE",
+		 RCUFUZZ_PRESET, options.mode != MODE_STRICT ? " --mode " : "",
+		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");
+	options.replay_cmd = replay_cmd;
+	feedback_enable(!env_is("RCUFUZZ_FEEDBACK", "0"));
+	verbose = env_is("RCUFUZZ_VERBOSE", "1");
+	no_abort = env_is("RCUFUZZ_NO_ABORT", "1");
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct rcufuzz_result r;
+
+	rcufuzz_run(data, size, &options, &r);
+	if (r.reported && !no_abort) {
+		fputs(r.text, stderr);
+		fflush(stderr);
+		abort();
+	}
+	if (verbose)
+		fprintf(stderr, "rcufuzz: %s: %lu events, %lu steps\n",
+			r.reported ? r.summary : "clean", r.events, r.steps);
+	return 0;
+}
