@@ -27,7 +27,7 @@ run() { # mode preset seed
 	feedback|edges)
 		fb=1; [ $1 = edges ] && fb=0
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb out/plain/$name -seed="$3" -max_len=1024 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb out/plain/$name -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		e=$(date +%s.%N)
 		ls "$d"/x/crash-* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;

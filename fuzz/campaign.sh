@@ -26,7 +26,7 @@ cp out/${name}_seed_corpus/* "$dir/corpus/" 2>/dev/null || true
 start=$(date +%s)
 if [ $engine = libfuzzer ]; then
 	fork=; [ "$jobs" -gt 1 ] && fork=-fork=$jobs
-	"$bin" $fork -dict=out/$name.dict -max_len=1024 -max_total_time="$seconds" \
+	"$bin" $fork -dict=out/$name.dict -max_len=1024 -len_control=0 -max_total_time="$seconds" \
 		-artifact_prefix="$dir/crashes/" "$dir/corpus" >"$dir/log" 2>&1 &
 	pids=$!
 else

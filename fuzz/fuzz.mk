@@ -55,7 +55,7 @@ define fuzz_extras
 out/$(call fuzzer_name,$(1)).dict: out/rcufuzz.dict
 	@cp $$< $$@
 out/$(call fuzzer_name,$(1)).options:
-	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\n' > $$@
+	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\nlen_control = 0\n' > $$@
 out/$(call fuzzer_name,$(1))_seed_corpus: out/rcureplay $(wildcard corpus/clean/*.scn)
 	@rm -rf $$@ && mkdir -p $$@
 	@for s in corpus/clean/*.scn; do ./out/rcureplay --compile $$$$s -o $$@/$$$$(basename $$$$s .scn); done

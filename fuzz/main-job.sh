@@ -20,7 +20,7 @@ cp out/${name}_seed_corpus/* "$work/corpus/" 2>/dev/null || true
 echo "== fuzzing $preset for at most ${cap}s (libFuzzer + ASan + UBSan, interleaving feedback)"
 start=$(date +%s)
 # libFuzzer stops at the first crash; its status lines show execs, coverage, corpus.
-"$bin" -dict=out/$name.dict -max_len=1024 -max_total_time="$cap" -seed=1 \
+"$bin" -dict=out/$name.dict -max_len=1024 -len_control=0 -max_total_time="$cap" -seed=1 \
 	-print_final_stats=1 -artifact_prefix="$work/crashes/" "$work/corpus" \
 	>"$work/libfuzzer.log" 2>&1 &
 pid=$!
