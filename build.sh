@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
 : "${OUT:=$here/out/oss-fuzz}"
 : "${SRC:=$(dirname "$here")}"
-HOST_CC=${HOST_CC:-clang}   # for the host tools and the AFL++ feedback shim, never instrumented
+HOST_CC=${HOST_CC:-clang}   # for the host tools, never instrumented
 mkdir -p "$OUT"
 cd "$here"
 work=$(mktemp -d)
@@ -23,9 +23,7 @@ trap 'rm -rf "$work"' EXIT
 flags="-std=c11 -D_GNU_SOURCE -Itarget"
 case $FUZZING_ENGINE in
 libfuzzer) flags="$flags -DRCUFUZZ_LIBFUZZER_COUNTERS" ;;
-afl)
-	flags="$flags -DRCUFUZZ_AFL"
-	$HOST_CC -O2 -std=c11 -c fuzz/afl_feedback.c -o "$work/afl_feedback.o" ;;
+afl) flags="$flags -DRCUFUZZ_AFL" ;;
 *) ;; # honggfuzz, centipede, ...: edge coverage only
 esac
 
@@ -36,7 +34,6 @@ for src in target/*.c target/*/*.c; do
 	$CC $CFLAGS $flags -c "$src" -o "$o"
 	objs="$objs $o"
 done
-[ -f "$work/afl_feedback.o" ] && objs="$objs $work/afl_feedback.o"
 
 # Host tools (plain): rcureplay compiles the seed scenarios, gendict the dictionary.
 hostsrc="target/*.c target/*/*.c replay/cli.c replay/minimize.c replay/scenario.c replay/trace.c replay/triage.c"

@@ -38,11 +38,7 @@ $(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(HD
 endef
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),-fsanitize=fuzzer,address,undefined)))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),out/obj/afl-feedback.o $(AFL_DRIVER))))
-out/obj/afl-feedback.o: fuzz/afl_feedback.c
-	@mkdir -p $(dir $@)
-	@$(CC) $(BASE) -O2 -c $< -o $@
-$(foreach f,$(FUZZERS),out/afl/$(f)): out/obj/afl-feedback.o
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),$(AFL_DRIVER))))
 
 out/gendict: fuzz/gendict.c $(call obj,plain,$(TARGET_SRC))
 	@echo '  LD      $@'
