@@ -172,6 +172,8 @@ int test_offline_moves_blocked_reader_to_root(void)
 	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=4\n" PREEMPTED_READER
 			   "work T3 cpu_offline cpu1\n" TEN_ROUNDS
 			   "work T3 cpu_offline cpu0\n" TEN_ROUNDS TEN_ROUNDS
+			   /* __cpu_die() polls once a tick for the CPU to be dead. */
+			   "irq cpu2 tick\nirq cpu3 tick\n" TEN_ROUNDS
 			   "work T0 read_unlock\n" TEN_ROUNDS,
 			   &w, &r) == 0, "scenario");
 	EXPECT(!r.reported, "%s", r.text);

@@ -162,6 +162,7 @@ void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)
 			rq_set_curr(rq, first);
 		rq->curr->preempt_count = 0;
 		rq->curr->booted_running = 1;
+		rq->curr->on_cpu = 1;
 		sim_set_cpu_coro(cpu, &rq->curr->coro);
 	}
 	if (!booting)
@@ -251,6 +252,7 @@ int cpu_up(int cpu)
 		idle->depth = idle->depth_overflow = idle->lockdep_depth = 0;
 		idle->preempt_count = 0;
 		idle->booted_running = 1;
+		idle->on_cpu = 1;
 		idle->need_resched = rq->nr_running > 0;
 		rq_set_curr(rq, idle);
 		cpu_dead[cpu] = 0;

@@ -237,6 +237,12 @@ int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags)
 	success = 1;
 	if (p->on_rq && ttwu_remote(p))
 		goto out;
+	/*
+	 * The CPU that switched p out may still be in schedule() with p as
+	 * prev: wait until it is done with p, or p could run on two CPUs.
+	 */
+	while (p->on_cpu)
+		POINT("wait for p->on_cpu");
 	cpu = select_task_rq(p);
 	p->cpu = cpu;
 	ttwu_queue(p, cpu);
@@ -291,8 +297,13 @@ void scheduler_ipi(void)
 
 /* ---- schedule() ---- */
 
+/* finish_lock_switch(): prev is off the CPU now; then the rq->lock goes. */
 static void finish_task_switch(struct rq *rq)
 {
+	if (rq->switch_prev) {
+		rq->switch_prev->on_cpu = 0;
+		rq->switch_prev = NULL;
+	}
 	raw_spin_unlock_irq(&rq->lock);
 }
 
@@ -336,6 +347,8 @@ need_resched:
 	if (next != prev) {
 		rq_set_curr(rq, next);
 		next->cpu = cpu;
+		next->on_cpu = 1;
+		rq->switch_prev = prev;
 		context_switch(rq, prev, next); /* unlocks the rq */
 	} else {
 		raw_spin_unlock_irq(&rq->lock);
@@ -487,22 +500,34 @@ void migrate_tasks(int dead_cpu)
 	for (;;) {
 		struct task_struct *p = NULL;
 		struct rq *dest;
+		int moved;
 
 		raw_spin_lock(&rq->lock);
 		for (int i = 0; i < rq->nr_running && p == NULL; i++)
 			if (rq->queue[i]->bound_cpu != dead_cpu && rq->queue[i] != rq->curr)
 				p = rq->queue[i];
-		if (p)
-			rq_queue_del(rq, p);
 		raw_spin_unlock(&rq->lock);
 		if (p == NULL)
 			break;
-		p->cpu = select_fallback_rq(p);
-		dest = cpu_rq(p->cpu);
-		raw_spin_lock(&dest->lock);
-		rq_queue_add(dest, p);
-		check_preempt_curr(dest, p);
-		raw_spin_unlock(&dest->lock);
+		/*
+		 * __migrate_task(): under p->pi_lock, which try_to_wake_up() and
+		 * rt_mutex_setprio() hold too, so they never see p half moved.
+		 */
+		raw_spin_lock(&p->pi_lock);
+		raw_spin_lock(&rq->lock);
+		moved = p->cpu == dead_cpu && p->on_rq && p != rq->curr;
+		if (moved)
+			rq_queue_del(rq, p);
+		raw_spin_unlock(&rq->lock);
+		if (moved) {
+			p->cpu = select_fallback_rq(p);
+			dest = cpu_rq(p->cpu);
+			raw_spin_lock(&dest->lock);
+			rq_queue_add(dest, p);
+			check_preempt_curr(dest, p);
+			raw_spin_unlock(&dest->lock);
+		}
+		raw_spin_unlock(&p->pi_lock);
 	}
 	for (int i = 1; i <= nr_tasks; i++) {
 		struct task_struct *p = &task_table[i];

@@ -21,6 +21,7 @@ struct rq {
 	unsigned long seq;           /* enqueue counter: round-robin among equals */
 	/* End of fields guarded by ->lock. */
 	struct task_struct *wake_list; /* remote wakeups for scheduler_ipi (lockless, xchg) */
+	struct task_struct *switch_prev; /* prev of the switch in flight (its ->on_cpu still 1) */
 };
 
 extern struct rq runqueues[NR_CPUS];

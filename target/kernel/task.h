@@ -78,6 +78,7 @@ struct task_struct {
 	/* 2) Scheduler. */
 	int state;                   /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_DEAD */
 	int on_rq;                   /* queued on its runqueue */
+	int on_cpu;                  /* running, or prev of a switch not yet finished */
 	int cpu;                     /* CPU it runs on or last ran on */
 	int bound_cpu;               /* -1, or the only CPU it may run on (per-CPU kthreads) */
 	int prio;                    /* effective priority (PI-boosted) */

@@ -36,6 +36,7 @@ static struct workload workloads[MAX_WORKLOAD_TASKS];
 static int nr_workloads;
 static enum workload_mode mode;
 static int draining;
+static unsigned long ops_done; /* ops finished and tasks exited, for the drain */
 static spinlock_t test_lock_a, test_lock_b;
 static struct mutex test_mutex;
 
@@ -51,6 +52,7 @@ void workload_boot(const struct topology *t, enum workload_mode m)
 {
 	mode = m;
 	draining = 0;
+	ops_done = 0;
 	nr_workloads = t->ntasks;
 	spin_lock_init(&test_lock_a, LC_TEST_A);
 	spin_lock_init(&test_lock_b, LC_TEST_B);
@@ -85,6 +87,11 @@ void workload_queue(int task, enum work_op op, int arg)
 void workload_begin_drain(void)
 {
 	draining = 1;
+}
+
+unsigned long workload_progress(void)
+{
+	return ops_done;
 }
 
 int workload_done(void)
@@ -366,10 +373,12 @@ static void workload_main(struct task_struct *self)
 
 			w->head = (w->head + 1) % WORK_QUEUE;
 			run_op(w, op, arg);
+			ops_done++;
 			continue;
 		}
 		if (draining) {
 			wind_down(w);
+			ops_done++;
 			return;
 		}
 		POINT("waiting for work");

@@ -17,6 +17,8 @@ void workload_boot(const struct topology *t, enum workload_mode mode);
 void workload_queue(int task, enum work_op op, int arg);
 /* From now on, tasks out of work wind down and exit. */
 void workload_begin_drain(void);
+/* Ops finished plus tasks exited so far: grows while the workload progresses. */
+unsigned long workload_progress(void);
 /* Have all workload tasks exited? */
 int workload_done(void);
 struct task_struct *workload_task(int n);

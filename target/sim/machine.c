@@ -5,7 +5,9 @@
  * The drain: when the records run out, every workload task is told to wind
  * down; then all online CPUs step round-robin, each getting a timer tick
  * every few rounds, until the machine is quiescent (tasks exited, RCU idle,
- * nothing runnable) or DRAIN_ROUNDS pass.  Then liveness is checked.
+ * nothing runnable) or no task has finished an op for DRAIN_ROUNDS rounds.
+ * Then liveness is checked.  A workload still progressing at
+ * DRAIN_MAX_ROUNDS gets no liveness verdict.
  */
 #include "machine.h"
 
@@ -238,8 +240,11 @@ static int drain_wants_tick(int cpu)
 	       rcu_needs_cpu(cpu) || cpu_has_timer_sleepers(cpu);
 }
 
-static void drain(void)
+/* Returns 1 when liveness can be judged, 0 when work still progresses at the cap. */
+static int drain(void)
 {
+	unsigned long progress = workload_progress();
+	unsigned long last_progress = 0;
 	int cpu;
 
 	m.event_index = -1;
@@ -247,17 +252,25 @@ static void drain(void)
 	workload_begin_drain();
 	if (kernel_booting())
 		kernel_boot_end();
-	for (m.drain_rounds = 1; m.drain_rounds <= DRAIN_ROUNDS; m.drain_rounds++) {
+	for (m.drain_rounds = 1; m.drain_rounds <= DRAIN_MAX_ROUNDS; m.drain_rounds++) {
 		for_each_possible_cpu(cpu) {
 			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu))
 				raise_irq(cpu, IRQ_TICK);
 			for (int i = 0; i < DRAIN_STEPS_PER_ROUND && !idle_noop(cpu); i++)
 				if (!step_cpu(cpu))
-					return;
+					return 1;
 		}
 		if (quiescent())
-			return;
+			return 1;
+		if (workload_progress() != progress) {
+			progress = workload_progress();
+			last_progress = m.drain_rounds;
+		} else if (m.drain_rounds - last_progress >= DRAIN_ROUNDS) {
+			return 1;
+		}
 	}
+	m.drain_rounds = DRAIN_MAX_ROUNDS;
+	return 0;
 }
 
 /* The function a stuck task is stuck in: the API call its workload op made. */
@@ -278,8 +291,9 @@ static void check_liveness(void)
 			continue;
 		report_begin(REPORT_HANG, "%s never finished: blocked forever in %s", task_name(t),
 			     stuck_in(t));
-		report_printf("At the end of the drain (%d rounds of fair steps with timer ticks)\n"
-			      "this task has not finished its work and cannot make progress.\n\n",
+		report_printf("In the drain, for %d rounds of fair steps with timer ticks, no\n"
+			      "task finished an op; this task has not finished its work and\n"
+			      "cannot make progress.\n\n",
 			      DRAIN_ROUNDS);
 		report_task(t, "stuck:");
 		report_printf("All CPUs:\n");
@@ -321,9 +335,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 		m.ev = &ev;
 		apply(&ev);
 	}
-	if (!sim_stopped())
-		drain();
-	if (!sim_stopped())
+	if (!sim_stopped() && drain() && !sim_stopped())
 		check_liveness();
 	oracle_release_all();
 	r->reported = report_made();

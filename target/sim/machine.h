@@ -10,9 +10,16 @@
 #include "../rcufuzz.h"
 #include "input.h"
 
-/* Steps an input's records may take, and steps the drain may take after them. */
+/*
+ * Steps an input's records may take.  The drain after them ends when the
+ * machine is quiescent, or when no workload task has finished an op for
+ * DRAIN_ROUNDS rounds (then liveness is checked: a task still there is
+ * stuck), or at DRAIN_MAX_ROUNDS while work still progresses (a long queue
+ * of slow ops: no verdict on liveness).
+ */
 #define INPUT_STEP_BUDGET 20000
 #define DRAIN_ROUNDS 4000
+#define DRAIN_MAX_ROUNDS (4 * DRAIN_ROUNDS)
 
 /* One row of --trace: where a CPU stands after a step. */
 struct trace_row {
