@@ -243,6 +243,11 @@ int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags)
 	 */
 	while (p->on_cpu)
 		POINT("wait for p->on_cpu");
+	/*
+	 * TASK_WAKING: a second wakeup before the enqueue (on another CPU's
+	 * wake_list, say) sees a task that is not asleep and does nothing.
+	 */
+	p->state = TASK_WAKING;
 	cpu = select_task_rq(p);
 	p->cpu = cpu;
 	ttwu_queue(p, cpu);

@@ -21,6 +21,7 @@
 #define TASK_INTERRUPTIBLE 1
 #define TASK_UNINTERRUPTIBLE 2
 #define TASK_DEAD 64
+#define TASK_WAKING 256          /* between try_to_wake_up() and the enqueue */
 
 /* ->rcu_read_unlock_special bits. */
 #define RCU_READ_UNLOCK_BLOCKED (1 << 0) /* blocked while in RCU read-side. */
@@ -76,7 +77,7 @@ struct task_struct {
 	int booted_running;          /* current on its CPU at boot: no switch started it */
 
 	/* 2) Scheduler. */
-	int state;                   /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_DEAD */
+	int state;                   /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_WAKING, TASK_DEAD */
 	int on_rq;                   /* queued on its runqueue */
 	int on_cpu;                  /* running, or prev of a switch not yet finished */
 	int cpu;                     /* CPU it runs on or last ran on */
