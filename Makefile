@@ -63,6 +63,8 @@ all: out/rcureplay out/rcureplay-san out/tests/unit $(FUZZ_ALL)
 
 test: out/tests/unit out/rcureplay $(FUZZ_ALL)
 	./out/tests/unit
+	tests/html/run.sh
+	tests/oss-fuzz/check.sh
 
 bench: out/bench/simbench
 	./out/bench/simbench

@@ -4,6 +4,7 @@
 
 #include "../target/rcufuzz.h"
 #include "../target/sim/input.h"
+#include "html.h"
 #include "minimize.h"
 #include "scenario.h"
 #include "triage.h"
@@ -246,11 +247,42 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	return rc;
 }
 
+/* The run, recorded into an HTML page at @out; takes @data. */
+static int replay_html(uint8_t *data, size_t size, struct rcufuzz_options *o, const char *file,
+		       const char *out)
+{
+	struct html_trace *h = html_begin(o->trace ? stdout : NULL);
+	struct rcufuzz_result r;
+
+	if (h == NULL) {
+		free(data);
+		cli_error(out, "out of memory");
+		return 2;
+	}
+	o->trace = html_row;
+	o->trace_arg = h;
+	rcufuzz_run(data, size, o, &r);
+	free(data);
+	if (html_write(h, out, file, &r) != 0) {
+		cli_error(out, strerror(errno));
+		html_free(h);
+		return 2;
+	}
+	html_free(h);
+	if (r.reported)
+		fputs(r.text, stderr);
+	else
+		printf("clean: %lu events, %lu steps\n", r.events, r.steps);
+	printf("wrote %s\n", out);
+	return r.reported ? 1 : 0;
+}
+
 int rcureplay_main(int argc, char **argv)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
 	const char *file = NULL, *preset = PRESET_V3_0, *compile = NULL, *output = NULL;
+	const char *html = NULL;
 	char replay[1024];
 	size_t size;
 	uint8_t *data;
@@ -307,6 +339,9 @@ int rcureplay_main(int argc, char **argv)
 			o.trace = trace_print_row;
 			o.trace_arg = stdout;
 			break;
+		case FLAG_HTML:
+			html = arg;
+			break;
 		case FLAG_NO_LOCKDEP:
 			o.lockdep = 0;
 			break;
@@ -348,6 +383,10 @@ int rcureplay_main(int argc, char **argv)
 		cli_error("rcureplay", "no input file (try --help)");
 		return 2;
 	}
+	if (html && (check || triage || text || minimize)) {
+		cli_error(html, "--html draws one replay; not with --check, --triage, --text or --minimize");
+		return 2;
+	}
 	if (check)
 		return do_check(file);
 	if (triage)
@@ -367,6 +406,8 @@ int rcureplay_main(int argc, char **argv)
 	}
 	format_replay_cmd(replay, sizeof(replay), preset, &o, mode_set, file);
 	o.replay_cmd = replay;
+	if (html)
+		return replay_html(data, size, &o, file, html);
 	rcufuzz_run(data, size, &o, &r);
 	free(data);
 	if (r.reported) {
