@@ -1,5 +1,6 @@
 #!/bin/sh
-# Time to first crash, from an empty corpus (one empty input), per preset and
+# Time to first crash, from an empty corpus (one empty input; one zero byte
+# for AFL++, which refuses empty files), per preset and
 # mode, over several seeds; and exec/s per target build on 256-byte inputs.
 # Never part of the tests.  Writes a markdown table to bench/results/.
 #   bench/fuzz-bench.sh [-c CAP_SECONDS] [-s SEEDS] [-p "PRESET ..."] [-m "MODE ..."]
@@ -32,6 +33,8 @@ run() { # mode preset seed
 		e=$(date +%s.%N)
 		ls "$d"/x/crash-* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;
 	afl)
+		# afl-fuzz refuses an empty file: its "empty corpus" is one zero byte.
+		printf '\0' > "$d/c/empty"
 		s=$(date +%s.%N)
 		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 			timeout $((cap + 5)) afl-fuzz -s "$3" -i "$d/c" -o "$d/a" -V "$cap" -- out/afl/$name >/dev/null 2>&1 || true

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Runs build.sh the way OSS-Fuzz's `compile` does (the environment of the
-# base-builder image) for libFuzzer+ASan, libFuzzer+UBSan and AFL++, each
+# base-builder image) for libFuzzer with ASan, UBSan and MSan, and AFL++, each
 # into a temporary $OUT, and checks what OSS-Fuzz's build checks check: every
 # target runs (-runs=4 prints "Done 4 runs"; AFL++ targets run an input), is
 # coverage-instrumented, carries its sanitizer and no other, and its seed
@@ -24,6 +24,11 @@ check_build() { # engine sanitizer
 		env SANITIZER=undefined FUZZING_ENGINE=libfuzzer CC=clang CXX=clang++ OUT="$out" SRC="$PWD/.." \
 			CFLAGS="$common -fsanitize=$ubsan_checks,unsigned-integer-overflow -fno-sanitize-recover=$ubsan_checks -fsanitize=fuzzer-no-link" \
 			CXXFLAGS="$common -fsanitize=$ubsan_checks,unsigned-integer-overflow -fno-sanitize-recover=$ubsan_checks -fsanitize=fuzzer-no-link" \
+			LIB_FUZZING_ENGINE=-fsanitize=fuzzer ./build.sh >"$out/build.log" 2>&1 ;;
+	libfuzzer-memory)
+		env SANITIZER=memory FUZZING_ENGINE=libfuzzer CC=clang CXX=clang++ OUT="$out" SRC="$PWD/.." \
+			CFLAGS="$common -fsanitize=memory -fsanitize-memory-track-origins -fsanitize=fuzzer-no-link" \
+			CXXFLAGS="$common -fsanitize=memory -fsanitize-memory-track-origins -fsanitize=fuzzer-no-link" \
 			LIB_FUZZING_ENGINE=-fsanitize=fuzzer ./build.sh >"$out/build.log" 2>&1 ;;
 	afl-address)
 		env SANITIZER=address FUZZING_ENGINE=afl CC=afl-clang-fast CXX=afl-clang-fast++ OUT="$out" SRC="$PWD/.." \
@@ -49,10 +54,12 @@ check_build() { # engine sanitizer
 			for s in "$seeds"/*; do "$t" "$s" >/dev/null 2>&1 || fail "$name: seed $s does not replay clean"; done
 			nm "$t" | grep -q __afl_area_ptr || fail "$name: no AFL++ instrumentation"
 		fi
-		asan=$(calls "$t" __asan_report) ubsan=$(calls "$t" __ubsan_handle)
+		asan=$(calls "$t" __asan_report) ubsan=$(calls "$t" __ubsan_handle) msan=$(calls "$t" __msan_warning)
+		have="asan calls $asan, ubsan calls $ubsan, msan calls $msan"
 		case $2 in
-		address) [ "$asan" -gt 0 ] && [ "$ubsan" -eq 0 ] || fail "$name: asan calls $asan, ubsan calls $ubsan (want asan only)" ;;
-		undefined) [ "$ubsan" -gt 0 ] && [ "$asan" -eq 0 ] || fail "$name: asan calls $asan, ubsan calls $ubsan (want ubsan only)" ;;
+		address) [ "$asan" -gt 0 ] && [ "$ubsan" -eq 0 ] && [ "$msan" -eq 0 ] || fail "$name: $have (want asan only)" ;;
+		undefined) [ "$ubsan" -gt 0 ] && [ "$asan" -eq 0 ] && [ "$msan" -eq 0 ] || fail "$name: $have (want ubsan only)" ;;
+		memory) [ "$msan" -gt 0 ] && [ "$asan" -eq 0 ] && [ "$ubsan" -eq 0 ] || fail "$name: $have (want msan only)" ;;
 		esac
 		rm -rf "$seeds"
 	done
@@ -62,6 +69,7 @@ check_build() { # engine sanitizer
 }
 check_build libfuzzer address
 check_build libfuzzer undefined
+check_build libfuzzer memory
 if command -v afl-clang-fast >/dev/null && [ -f /usr/lib/afl/libAFLDriver.a ]; then
 	check_build afl address
 else
