@@ -4,21 +4,26 @@
 # mode, over several seeds; and exec/s per target build on 256-byte inputs.
 # Never part of the tests.  Writes a markdown table to bench/results/.
 #   bench/fuzz-bench.sh [-c CAP_SECONDS] [-s SEEDS] [-p "PRESET ..."] [-m "MODE ..."]
+#                       [-E] [-o RESULT.md]
+# -E: the exec/s table only.
 # Modes: feedback (libFuzzer, interleaving feedback), edges (libFuzzer, edge
 # coverage only), afl (AFL++), blind (random inputs, no feedback).
 set -eu
 cd "$(dirname "$0")/.."
-cap=60 seeds=5 modes="feedback edges afl blind"
+cap=60 seeds=5 modes="feedback edges afl blind" ttf=1 res=
 presets="v3.0-rc7 revert-sched_fully_active revert-exp_unlock_before_wake revert-boosted_field revert-unlock_nesting_guard revert-ipi_irq_enter revert-softirq_exclusion revert-sighand_irq_order"
-usage() { echo "rcufuzz: fuzz-bench: $1 (usage: bench/fuzz-bench.sh [-c CAP] [-s SEEDS] [-p PRESETS] [-m MODES])" >&2; exit 2; }
-while getopts c:s:p:m:h opt; do
-	case $opt in c) cap=$OPTARG ;; s) seeds=$OPTARG ;; p) presets=$OPTARG ;; m) modes=$OPTARG ;; *) usage "bad flag" ;; esac
+usage() { echo "rcufuzz: fuzz-bench: $1 (usage: bench/fuzz-bench.sh [-c CAP] [-s SEEDS] [-p PRESETS] [-m MODES] [-E] [-o FILE])" >&2; exit 2; }
+while getopts c:s:p:m:Eo:h opt; do
+	case $opt in
+	c) cap=$OPTARG ;; s) seeds=$OPTARG ;; p) presets=$OPTARG ;; m) modes=$OPTARG ;;
+	E) ttf=0 ;; o) res=$OPTARG ;; *) usage "bad flag" ;;
+	esac
 done
 case $cap$seeds in *[!0-9]*|'') usage "cap and seeds are numbers" ;; esac
 make -s fuzzers fuzzers-plain afl out/bench/blind >/dev/null
 mkdir -p bench/results
 date=$(date +%Y-%m-%d)
-res=bench/results/fuzz-$date.md
+res=${res:-bench/results/fuzz-$date.md}
 tmp=$(mktemp -d)
 # One run: prints the seconds to the first crash, or "-" if none within the cap.
 run() { # mode preset seed
@@ -45,7 +50,8 @@ run() { # mode preset seed
 	esac
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-{
+if [ $ttf = 0 ]; then printf "# Fuzz targets, exec/s, %s\n\nMachine: %s cores, %s.\n" "$date" "$(nproc)" "$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed "s/^ //")" > "$res"; fi
+[ $ttf = 0 ] || {
 	echo "# Time to first crash, $date"
 	echo
 	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); one core per run; cap ${cap}s; $seeds seeds; empty starting corpus."
@@ -54,7 +60,7 @@ median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (
 	printf '| preset |'; for m in $modes; do printf ' %s median s (found) |' "$m"; done; echo
 	printf '|---|'; for m in $modes; do printf -- '---|'; done; echo
 } > "$res"
-for p in $presets; do
+[ $ttf = 0 ] || for p in $presets; do
 	line="| $p |"
 	for m in $modes; do
 		found=0 times=
@@ -70,18 +76,25 @@ for p in $presets; do
 done
 {
 	echo
-	echo "## exec/s, inputs up to 256 bytes (from 200 random 256-byte inputs that run clean on the preset)"
+	echo "## exec/s, inputs up to 256 bytes"
 	echo
-	echo "libFuzzer: average_exec_per_sec of 20,000 runs (-max_len=256 -len_control=0); AFL++: execs_per_sec of afl-fuzz after 10 s."
+	echo "Start: 200 random 256-byte inputs, those that run clean on the preset. libFuzzer: 20,000 runs"
+	echo "(-max_len=256 -len_control=0, seed 1), executions over wall time; \\* = the run stopped at a crash"
+	echo "after that many executions (the rate then includes start-up). AFL++: afl-fuzz's execs_per_sec after 10 s."
 	echo
 	echo '| target | plain libFuzzer | libFuzzer+ASan+UBSan | AFL++ |'
 	echo '|---|---|---|---|'
 } >> "$res"
 mkdir -p "$tmp/r"
 i=0; while [ $i -lt 200 ]; do head -c 256 /dev/urandom > "$tmp/r/$i"; i=$((i + 1)); done
-lf_rate() { # binary corpus
-	"$1" -runs=20000 -max_len=256 -len_control=0 -seed=1 -print_final_stats=1 "$2" 2>&1 |
-		awk '/average_exec_per_sec/ { print $2 }'
+lf_rate() { # binary corpus: libFuzzer writes into its corpus, so each run gets a copy
+	rm -rf "$tmp/lf"; cp -r "$2" "$tmp/lf"
+	s=$(date +%s.%N)
+	n=$("$1" -runs=20000 -max_len=256 -len_control=0 -seed=1 -print_final_stats=1 \
+		-artifact_prefix="$tmp/" "$tmp/lf" 2>&1 | awk '/number_of_executed_units/ { print $2 }')
+	e=$(date +%s.%N)
+	rate=$(echo "${n:-0} / ($e - $s)" | bc)
+	if [ "${n:-0}" -lt 20000 ]; then echo "$rate \\* ${n:-0}"; else echo "$rate"; fi
 }
 afl_rate() { # binary corpus
 	AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \

@@ -90,6 +90,10 @@ int test_cli_bad_inputs(void)
 	       "minimize of a clean run");
 	EXPECT(replay(ARGS("--check", TMP "-text")) == 1, "check without expect line fails");
 	EXPECT(replay(ARGS("--text", TMP "-big")) == 2, "text of an oversized file");
+	EXPECT(replay(ARGS("--html", TMP "-no-dir/x.html", TMP "-empty")) == 2, "unwritable --html");
+	EXPECT(replay(ARGS("--html", TMP "-page.html", "--check", TMP "-text")) == 2,
+	       "--html with --check");
+	EXPECT(replay(ARGS("--html", TMP "-page.html", TMP "-trunc")) == 0, "--html of a clean run");
 	EXPECT(replay(ARGS("--text", TMP "-trunc")) == 0, "text of a truncated input");
 	return 0;
 }
