@@ -88,21 +88,83 @@ static void drop_records(struct minimizer *m)
 	free(keep);
 }
 
+/* Record i decoded under the current header; 0 if it does not decode. */
+static int decode_record(struct minimizer *m, int i, struct input_event *ev)
+{
+	struct topology t;
+	uint8_t one[INPUT_HEADER_SIZE + 3];
+	size_t pos = INPUT_HEADER_SIZE;
+
+	input_topology(m->header, INPUT_HEADER_SIZE, &t);
+	memcpy(one, m->header, INPUT_HEADER_SIZE);
+	memcpy(one + INPUT_HEADER_SIZE, m->rec[i].bytes, m->rec[i].len);
+	return input_next(one, INPUT_HEADER_SIZE + m->rec[i].len, &pos, &t, m->o->mode, ev);
+}
+
+/*
+ * A smaller machine that fails the same way: fewer CPUs and tasks, no
+ * threaded irqs, no early boot, the smallest fanout.  The records keep their
+ * bytes; each is taken modulo the new ranges.
+ */
+static void shrink_topology(struct minimizer *m)
+{
+	struct topology t;
+	int *fields[5];
+	int lowest[5] = {1, 1, 0, 0, 2};
+
+	input_topology(m->header, INPUT_HEADER_SIZE, &t);
+	fields[0] = &t.ncpus, fields[1] = &t.ntasks, fields[2] = &t.force_irqthreads;
+	fields[3] = &t.boot, fields[4] = &t.fanout;
+	for (int f = 0; f < 5; f++) {
+		int was = *fields[f];
+
+		for (int v = lowest[f]; v < was; v = f == 4 ? v * 2 : v + 1) {
+			uint8_t saved[INPUT_HEADER_SIZE];
+
+			memcpy(saved, m->header, INPUT_HEADER_SIZE);
+			*fields[f] = v;
+			input_encode_topology(&t, m->header);
+			if (still_fails(m, NULL))
+				break;
+			*fields[f] = was;
+			memcpy(m->header, saved, INPUT_HEADER_SIZE);
+		}
+	}
+}
+
+/* Two steps of one CPU in a row become one record, up to the record's count of 8. */
+static void merge_steps(struct minimizer *m)
+{
+	for (int i = 0; i + 1 < m->n; i++) {
+		struct input_event a, b;
+		struct record saved[2] = {m->rec[i], m->rec[i + 1]};
+
+		if (!decode_record(m, i, &a) || !decode_record(m, i + 1, &b) || a.op != EV_STEP ||
+		    b.op != EV_STEP || a.cpu != b.cpu || a.count + b.count > 8)
+			continue;
+		a.count += b.count;
+		m->rec[i].len = (uint8_t)input_encode(&a, m->o->mode, m->rec[i].bytes);
+		memmove(&m->rec[i + 1], &m->rec[i + 2], (size_t)(m->n - i - 2) * sizeof(*m->rec));
+		m->n--;
+		if (still_fails(m, NULL)) {
+			i--; /* it may merge with the next one too */
+			continue;
+		}
+		memmove(&m->rec[i + 2], &m->rec[i + 1], (size_t)(m->n - i - 1) * sizeof(*m->rec));
+		m->n++;
+		m->rec[i] = saved[0];
+		m->rec[i + 1] = saved[1];
+	}
+}
+
 /* Canonical bytes for each record, and fewer steps where a step count will do. */
 static void simplify_records(struct minimizer *m)
 {
-	struct topology t;
-
-	input_topology(m->header, INPUT_HEADER_SIZE, &t);
 	for (int i = 0; i < m->n; i++) {
 		struct record saved = m->rec[i];
 		struct input_event ev;
-		uint8_t one[INPUT_HEADER_SIZE + 3];
-		size_t pos = INPUT_HEADER_SIZE;
 
-		memcpy(one, m->header, INPUT_HEADER_SIZE);
-		memcpy(one + INPUT_HEADER_SIZE, saved.bytes, saved.len);
-		if (!input_next(one, INPUT_HEADER_SIZE + saved.len, &pos, &t, m->o->mode, &ev))
+		if (!decode_record(m, i, &ev))
 			continue;
 		do {
 			m->rec[i].len = (uint8_t)input_encode(&ev, m->o->mode, m->rec[i].bytes);
@@ -157,9 +219,21 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 		free(m.rec);
 		return m.runs;
 	}
-	drop_records(&m);
-	simplify_records(&m);
-	drop_records(&m);
+	/* Until a round changes nothing: each pass can open the way for another. */
+	for (int round = 0; round < 8; round++) {
+		uint8_t header[INPUT_HEADER_SIZE];
+		size_t before = assemble(&m, NULL);
+		int n = m.n;
+
+		memcpy(header, m.header, INPUT_HEADER_SIZE);
+		drop_records(&m);
+		shrink_topology(&m);
+		simplify_records(&m);
+		merge_steps(&m);
+		if (m.n == n && assemble(&m, NULL) == before &&
+		    memcmp(header, m.header, INPUT_HEADER_SIZE) == 0)
+			break;
+	}
 	*out_size = assemble(&m, NULL);
 	*out = m.buf;
 	free(m.rec);
