@@ -5,14 +5,14 @@
 # crash.  Events left (input records, as rcureplay --text counts them), time
 # taken, and whether the SUMMARY line stayed the same.  Never part of the
 # tests.  Writes a markdown table to bench/results/.
-#   bench/minimize-bench.sh [-c FUZZ_CAP_SECONDS] [-m LIBFUZZER_MINIMIZE_SECONDS]
+#   bench/minimize-bench.sh [-c FUZZ_CAP_SECONDS] [-m LIBFUZZER_MINIMIZE_SECONDS] [-p "PRESET ..."]
 set -eu
 cd "$(dirname "$0")/.."
 cap=60 mincap=30
 presets="v3.0-rc7 revert-sched_fully_active revert-exp_unlock_before_wake revert-boosted_field revert-unlock_nesting_guard revert-ipi_irq_enter revert-softirq_exclusion revert-sighand_irq_order"
-usage() { echo "rcufuzz: minimize-bench: $1 (usage: bench/minimize-bench.sh [-c CAP] [-m SECONDS])" >&2; exit 2; }
-while getopts c:m:h opt; do
-	case $opt in c) cap=$OPTARG ;; m) mincap=$OPTARG ;; *) usage "bad flag" ;; esac
+usage() { echo "rcufuzz: minimize-bench: $1 (usage: bench/minimize-bench.sh [-c CAP] [-m SECONDS] [-p PRESETS])" >&2; exit 2; }
+while getopts c:m:p:h opt; do
+	case $opt in c) cap=$OPTARG ;; m) mincap=$OPTARG ;; p) presets=$OPTARG ;; *) usage "bad flag" ;; esac
 done
 case $cap$mincap in *[!0-9]*|'') usage "caps are numbers of seconds" ;; esac
 make -s fuzzers-plain out/rcureplay >/dev/null

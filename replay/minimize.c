@@ -88,6 +88,39 @@ static void drop_records(struct minimizer *m)
 	free(keep);
 }
 
+/*
+ * Two records that go only together (a resched and the step that takes it,
+ * a read_lock and its read_unlock): drop each pair.  Quadratic, so only on
+ * schedules ddmin has already made short.
+ */
+#define PAIRS_UP_TO 60
+static void drop_pairs(struct minimizer *m)
+{
+	unsigned char *keep;
+
+	if (m->n > PAIRS_UP_TO || m->n < 2)
+		return;
+	keep = malloc((size_t)m->n);
+	if (keep == NULL)
+		return;
+	for (int i = 0; i + 1 < m->n; i++) {
+		for (int j = i + 1; j < m->n; j++) {
+			int w = 0;
+
+			memset(keep, 1, (size_t)m->n);
+			keep[i] = keep[j] = 0;
+			if (!still_fails(m, keep))
+				continue;
+			for (int k = 0; k < m->n; k++)
+				if (keep[k])
+					m->rec[w++] = m->rec[k];
+			m->n = w;
+			j = i; /* record i is new: pair it again from the start */
+		}
+	}
+	free(keep);
+}
+
 /* Record i decoded under the current header; 0 if it does not decode. */
 static int decode_record(struct minimizer *m, int i, struct input_event *ev)
 {
@@ -227,6 +260,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 
 		memcpy(header, m.header, INPUT_HEADER_SIZE);
 		drop_records(&m);
+		drop_pairs(&m);
 		shrink_topology(&m);
 		simplify_records(&m);
 		merge_steps(&m);
