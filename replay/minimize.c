@@ -2,6 +2,7 @@
 /* The minimizer: see minimize.h. */
 #include "minimize.h"
 
+#include "../target/kernel/cpu.h"
 #include "../target/sim/input.h"
 
 #include <stdlib.h>
@@ -119,6 +120,82 @@ static void drop_pairs(struct minimizer *m)
 		}
 	}
 	free(keep);
+}
+
+/*
+ * Every record a schedule can hold under the current header, in canonical
+ * bytes: steps of each count, each irq kind and a resched per CPU, each
+ * workload op per task (argument 0), the end of boot.  Returns how many.
+ */
+#define MAX_ALPHABET 512
+static int alphabet(struct minimizer *m, struct record *a)
+{
+	struct topology t;
+	struct input_event ev;
+	int n = 0;
+
+	input_topology(m->header, INPUT_HEADER_SIZE, &t);
+#define ADD(...)                                                                           \
+	do {                                                                               \
+		ev = (struct input_event){__VA_ARGS__};                                    \
+		if (n < MAX_ALPHABET)                                                      \
+			a[n].len = (uint8_t)input_encode(&ev, m->o->mode, a[n].bytes), n++; \
+	} while (0)
+	for (int cpu = 0; cpu < t.ncpus; cpu++) {
+		for (int c = 1; c <= 8; c++)
+			ADD(.op = EV_STEP, .cpu = cpu, .count = c);
+		for (int k = 0; k < NR_IRQ_KINDS; k++)
+			ADD(.op = EV_IRQ, .cpu = cpu, .kind = k);
+		ADD(.op = EV_RESCHED, .cpu = cpu);
+	}
+	for (int task = 0; task < t.ntasks; task++)
+		for (int op = 0; op < work_ops_in_mode(m->o->mode); op++)
+			ADD(.op = EV_WORK, .task = task, .work = (enum work_op)op);
+	ADD(.op = EV_BOOT_END);
+#undef ADD
+	return n;
+}
+
+/*
+ * A run of records whose only job is to move the machine along (a string
+ * of resched, of ticks) often does the same as one other record: try each
+ * window of up to 16 records, longest first, against every record of the
+ * alphabet.  Stops at MAX_REPLACE_RUNS runs.
+ */
+#define REPLACE_WINDOW 16
+#define MAX_REPLACE_RUNS 300000
+static void replace_windows(struct minimizer *m)
+{
+	struct record *a = malloc(MAX_ALPHABET * sizeof(*a));
+	struct record *saved = malloc(((size_t)m->n + 1) * sizeof(*saved));
+	long budget = m->runs + MAX_REPLACE_RUNS;
+	int na;
+
+	if (a == NULL || saved == NULL)
+		goto out;
+	na = alphabet(m, a);
+	for (int i = 0; i < m->n && m->runs < budget; i++) {
+		for (int k = REPLACE_WINDOW; k >= 2 && m->runs < budget; k--) {
+			int n = m->n, done = 0;
+
+			if (i + k > n)
+				continue;
+			memcpy(saved, m->rec, (size_t)n * sizeof(*saved));
+			memmove(&m->rec[i + 1], &m->rec[i + k], (size_t)(n - i - k) * sizeof(*m->rec));
+			m->n = n - k + 1;
+			for (int j = 0; j < na && !done && m->runs < budget; j++) {
+				m->rec[i] = a[j];
+				done = still_fails(m, NULL);
+			}
+			if (done)
+				break;
+			memcpy(m->rec, saved, (size_t)n * sizeof(*saved));
+			m->n = n;
+		}
+	}
+out:
+	free(a);
+	free(saved);
 }
 
 /* Record i decoded under the current header; 0 if it does not decode. */
@@ -264,6 +341,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 		shrink_topology(&m);
 		simplify_records(&m);
 		merge_steps(&m);
+		replace_windows(&m);
 		if (m.n == n && assemble(&m, NULL) == before &&
 		    memcmp(header, m.header, INPUT_HEADER_SIZE) == 0)
 			break;
