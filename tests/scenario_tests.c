@@ -10,7 +10,7 @@
 
 /* The directories whose *.scn files are checked (relative to the repository). */
 static const char *const scenario_dirs[] = {"tests/scenarios", "corpus/seeds", "corpus/clean",
-					    "corpus/misuse"};
+					    "corpus/misuse", "corpus/findings"};
 
 static int by_name(const void *a, const void *b)
 {
