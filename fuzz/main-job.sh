@@ -51,3 +51,4 @@ echo
 echo "== replay it with:"
 echo "   out/rcureplay --preset $preset $work/crash.min"
 echo "   out/rcureplay --preset $preset --trace $work/crash.min    # step by step"
+echo "   out/rcureplay --preset $preset --html $work/crash.html $work/crash.min    # as a page"
