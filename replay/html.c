@@ -14,35 +14,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ROWS 4000        /* the page shows the last MAX_ROWS steps */
-#define LOCK_SLOTS 6         /* held locks drawn per lane, outermost first */
-#define IRQ_LEVELS 4         /* task, and up to three nested irq frames */
+#define MAX_ROWS   4000 /* the page shows the last MAX_ROWS steps */
+#define LOCK_SLOTS 6	/* held locks drawn per lane, outermost first */
+#define IRQ_LEVELS 4	/* task, and up to three nested irq frames */
 
 /* Geometry of the page, in px. */
-#define LEFT 110             /* the lane names, left of the scrolling part */
-#define STEP_W 8             /* one step */
-#define TOP 70               /* the grace-period and event lanes */
-#define CTX_H 14             /* one irq level */
+#define LEFT	 110 /* the lane names, left of the scrolling part */
+#define STEP_W	 8   /* one step */
+#define TOP	 70  /* the grace-period and event lanes */
+#define CTX_H	 14  /* one irq level */
 #define READER_Y (IRQ_LEVELS * CTX_H + 6)
-#define LOCK_Y (READER_Y + 14)
-#define LOCK_H 11
-#define LANE_H (LOCK_Y + LOCK_SLOTS * LOCK_H + 10)
+#define LOCK_Y	 (READER_Y + 14)
+#define LOCK_H	 11
+#define LANE_H	 (LOCK_Y + LOCK_SLOTS * LOCK_H + 10)
 
 /* One step, copied out of the simulator while it runs. */
 struct html_row {
 	unsigned long step;
-	long event;                  /* input record, -1 in the drain */
-	char ev[40];                 /* the record as text */
+	long event;  /* input record, -1 in the drain */
+	char ev[40]; /* the record as text */
 	int cpu;
 	int pid;
 	char task[24];
-	const char *context;         /* static strings of the model */
+	const char *context; /* static strings of the model */
 	const char *func;
 	const char *label;
 	unsigned int preempt_count;
-	int nesting;                 /* rcu_read_lock_nesting */
-	int special;                 /* rcu_read_unlock_special */
-	int irq_depth;               /* irq frames on the stack */
+	int nesting;   /* rcu_read_lock_nesting */
+	int special;   /* rcu_read_unlock_special */
+	int irq_depth; /* irq frames on the stack */
 	int nlocks;
 	unsigned char locks[LOCK_SLOTS]; /* lock classes held, outermost first */
 	long gpnum, completed;
@@ -50,9 +50,9 @@ struct html_row {
 
 struct html_trace {
 	struct html_row rows[MAX_ROWS]; /* a ring: the last MAX_ROWS steps */
-	unsigned long total;         /* steps seen */
+	unsigned long total;		/* steps seen */
 	int ncpus;
-	FILE *also_print;            /* --trace too */
+	FILE *also_print; /* --trace too */
 };
 
 struct html_trace *html_begin(FILE *also_print)
@@ -117,11 +117,20 @@ static void esc(FILE *f, const char *s)
 {
 	for (; *s; s++) {
 		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default: fputc(*s, f);
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		default:
+			fputc(*s, f);
 		}
 	}
 }
@@ -129,8 +138,8 @@ static void esc(FILE *f, const char *s)
 /* The rows on the page: the oldest kept first. */
 struct view {
 	const struct html_trace *h;
-	unsigned long first;         /* index of the first row shown */
-	unsigned long n;             /* rows shown */
+	unsigned long first; /* index of the first row shown */
+	unsigned long n;     /* rows shown */
 };
 
 static const struct html_row *row_at(const struct view *v, unsigned long i)
@@ -177,8 +186,8 @@ static void draw_step(FILE *f, const struct view *v, unsigned long i)
 	esc(f, r->task);
 	fprintf(f, " %s %s: ", r->context, r->func);
 	esc(f, r->label);
-	fprintf(f, "\npreempt_count %#x, rcu_read_lock_nesting %d, special %#x\nlocks:", r->preempt_count,
-		r->nesting, (unsigned int)r->special);
+	fprintf(f, "\npreempt_count %#x, rcu_read_lock_nesting %d, special %#x\nlocks:",
+		r->preempt_count, r->nesting, (unsigned int)r->special);
 	for (int k = 0; k < r->nlocks; k++) {
 		fputc(' ', f);
 		esc(f, lock_class_name(r->locks[k]));
@@ -193,8 +202,10 @@ static void span(FILE *f, const char *cls, unsigned long a, unsigned long b, int
 {
 	int x = step_x(a), w = step_x(b + 1) - x - 1;
 
-	fprintf(f, "<g class=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
-		   "<title>", cls, x, y, w, hgt, fill);
+	fprintf(f,
+		"<g class=\"%s\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">"
+		"<title>",
+		cls, x, y, w, hgt, fill);
 	esc(f, label);
 	fprintf(f, "</title></rect>");
 	if (w > 6 * (int)strlen(label)) {
@@ -225,8 +236,8 @@ static void draw_cpu_spans(FILE *f, const struct view *v, int cpu)
 		reader = r && r->nesting != 0;
 		if (reader_from >= 0 && (!reader || r->pid != prev->pid)) {
 			snprintf(label, sizeof(label), "reader %s", prev->task);
-			span(f, "reader", (unsigned long)reader_from, last,
-			     lane_y(cpu) + READER_Y, 10, "#2a2", label);
+			span(f, "reader", (unsigned long)reader_from, last, lane_y(cpu) + READER_Y,
+			     10, "#2a2", label);
 			reader_from = -1;
 		}
 		if (reader && reader_from < 0)
@@ -266,8 +277,11 @@ static void draw_gp_and_events(FILE *f, const struct view *v)
 		if (busy && from < 0)
 			from = (long)i, gp = r->gpnum;
 		if (r && (i == 0 || row_at(v, i - 1)->event != r->event)) {
-			fprintf(f, "<g class=\"event\"><rect x=\"%d\" y=\"%d\" width=\"2\" height=\"12\">"
-				   "<title>#%ld ", step_x(i), TOP - 24, r->event);
+			fprintf(f,
+				"<g class=\"event\"><rect x=\"%d\" y=\"%d\" width=\"2\" "
+				"height=\"12\">"
+				"<title>#%ld ",
+				step_x(i), TOP - 24, r->event);
 			esc(f, r->ev);
 			fputs("</title></rect></g>\n", f);
 		}
@@ -303,7 +317,8 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 	int ncpus = v->h->ncpus;
 	int width = step_x(v->n) + 20, height = lane_y(ncpus) + 10;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rcufuzz: ", f);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rcufuzz: ",
+	      f);
 	esc(f, input_name);
 	fprintf(f, "</title><style>%s</style><script>%s</script></head><body>\n", style, script);
 	fputs("<h1>rcufuzz replay of ", f);
@@ -323,7 +338,8 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 	      "<span style=\"background:#b8a\">grace period in progress</span>"
 	      "<span style=\"border:2px solid #e00\">the step that fired the report</span>"
 	      " Nested irq frames stack above the task they interrupted. Hover a block for"
-	      " the step's details.</p>\n", f);
+	      " the step's details.</p>\n",
+	      f);
 	/* The lane names stay put while the lanes scroll. */
 	fprintf(f, "<div class=\"wrap\"><svg width=\"%d\" height=\"%d\">\n", LEFT, height);
 	fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">grace period</text>\n", TOP - 40);
@@ -333,14 +349,20 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 			lane_y(cpu) + 16, cpu);
 		fprintf(f, "<text x=\"4\" y=\"%d\">task / irq frames</text>\n",
 			lane_y(cpu) + IRQ_LEVELS * CTX_H);
-		fprintf(f, "<text x=\"4\" y=\"%d\">reader</text><text x=\"4\" y=\"%d\">locks held</text>\n",
+		fprintf(f,
+			"<text x=\"4\" y=\"%d\">reader</text><text x=\"4\" y=\"%d\">locks "
+			"held</text>\n",
 			lane_y(cpu) + READER_Y + 9, lane_y(cpu) + LOCK_Y + 9);
 	}
-	fprintf(f, "</svg><div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-		   "width=\"%d\" height=\"%d\">\n", width, height);
+	fprintf(f,
+		"</svg><div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+		"width=\"%d\" height=\"%d\">\n",
+		width, height);
 	for (int cpu = 0; cpu < ncpus; cpu++)
-		fprintf(f, "<rect class=\"lane\" id=\"lane-cpu%d\" x=\"0\" y=\"%d\" width=\"%d\" "
-			   "height=\"%d\"/>\n", cpu, lane_y(cpu), width, LANE_H - 4);
+		fprintf(f,
+			"<rect class=\"lane\" id=\"lane-cpu%d\" x=\"0\" y=\"%d\" width=\"%d\" "
+			"height=\"%d\"/>\n",
+			cpu, lane_y(cpu), width, LANE_H - 4);
 	draw_gp_and_events(f, v);
 	for (unsigned long i = 0; i < v->n; i++)
 		draw_step(f, v, i);
@@ -352,9 +374,10 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 
 		fprintf(f, "<line class=\"hlline\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
 			x + STEP_W / 2, TOP - 56, x + STEP_W / 2, height);
-		fprintf(f, "<rect class=\"hl\" id=\"report-event\" x=\"%d\" y=\"%d\" width=\"%d\" "
-			   "height=\"%d\"><title>reported here: ", x - 2, lane_y(r->cpu) + 1,
-			STEP_W + 3, LANE_H - 6);
+		fprintf(f,
+			"<rect class=\"hl\" id=\"report-event\" x=\"%d\" y=\"%d\" width=\"%d\" "
+			"height=\"%d\"><title>reported here: ",
+			x - 2, lane_y(r->cpu) + 1, STEP_W + 3, LANE_H - 6);
 		esc(f, r->func);
 		fputs("</title></rect>\n", f);
 	}
