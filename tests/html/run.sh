@@ -3,7 +3,8 @@
 # has one lane per CPU, step blocks, and the highlighted step that fired the
 # report, all laid out by the browser (the page's own script writes what it
 # sees into data-rendered); a clean run's page has lanes and no highlight;
-# an unwritable OUT is a one-line error, exit 2.  Exit 0 pass, 1 fail.
+# the same input gives the same page, byte for byte; an unwritable OUT is
+# a one-line error, exit 2.  Exit 0 pass, 1 fail.
 set -u
 cd "$(dirname "$0")/../.."
 fail() { echo "FAIL: html: $*"; exit 1; }
@@ -25,6 +26,8 @@ case $got in
 *) fail "crash page: want 4 lanes, steps, highlighted=1; chromium saw: ${got:-nothing}" ;;
 esac
 grep -q 'SUMMARY: rcufuzz: lockdep circular-dependency' "$tmp/crash.html" || fail "no report on the page"
+./out/rcureplay --preset v3.0-rc7 --html "$tmp/again.html" "$tmp/crash" >/dev/null 2>&1
+cmp -s "$tmp/crash.html" "$tmp/again.html" || fail "two renderings of one input differ"
 
 ./out/rcureplay --compile corpus/clean/hotplug.scn -o "$tmp/clean" || fail "compile"
 ./out/rcureplay --html "$tmp/clean.html" "$tmp/clean" >/dev/null 2>&1 || fail "clean run reported"
