@@ -247,42 +247,13 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	return rc;
 }
 
-/* The run, recorded into an HTML page at @out; takes @data. */
-static int replay_html(uint8_t *data, size_t size, struct rcufuzz_options *o, const char *file,
-		       const char *out)
-{
-	struct html_trace *h = html_begin(o->trace ? stdout : NULL);
-	struct rcufuzz_result r;
-
-	if (h == NULL) {
-		free(data);
-		cli_error(out, "out of memory");
-		return 2;
-	}
-	o->trace = html_row;
-	o->trace_arg = h;
-	rcufuzz_run(data, size, o, &r);
-	free(data);
-	if (html_write(h, out, file, &r) != 0) {
-		cli_error(out, strerror(errno));
-		html_free(h);
-		return 2;
-	}
-	html_free(h);
-	if (r.reported)
-		fputs(r.text, stderr);
-	else
-		printf("clean: %lu events, %lu steps\n", r.events, r.steps);
-	printf("wrote %s\n", out);
-	return r.reported ? 1 : 0;
-}
-
 int rcureplay_main(int argc, char **argv)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
 	const char *file = NULL, *preset = PRESET_V3_0, *compile = NULL, *output = NULL;
 	const char *html = NULL;
+	struct html_trace *page = NULL;
 	char replay[1024];
 	size_t size;
 	uint8_t *data;
@@ -406,14 +377,33 @@ int rcureplay_main(int argc, char **argv)
 	}
 	format_replay_cmd(replay, sizeof(replay), preset, &o, mode_set, file);
 	o.replay_cmd = replay;
-	if (html)
-		return replay_html(data, size, &o, file, html);
+	if (html) {
+		/* The page records every step; with --trace the rows still print. */
+		page = html_begin(o.trace ? stdout : NULL);
+		if (page == NULL) {
+			free(data);
+			cli_error(html, "out of memory");
+			return 2;
+		}
+		o.trace = html_row;
+		o.trace_arg = page;
+	}
 	rcufuzz_run(data, size, &o, &r);
 	free(data);
-	if (r.reported) {
-		fputs(r.text, stderr);
-		return 1;
+	if (page) {
+		int failed = html_write(page, html, file, &r) != 0;
+
+		html_free(page);
+		if (failed) {
+			cli_error(html, strerror(errno));
+			return 2;
+		}
 	}
-	printf("clean: %lu events, %lu steps\n", r.events, r.steps);
-	return 0;
+	if (r.reported)
+		fputs(r.text, stderr);
+	else
+		printf("clean: %lu events, %lu steps\n", r.events, r.steps);
+	if (html)
+		printf("wrote %s\n", html);
+	return r.reported ? 1 : 0;
 }

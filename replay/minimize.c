@@ -54,6 +54,17 @@ static int still_fails(struct minimizer *m, const unsigned char *keep)
 	return !r.reported;
 }
 
+/* Keep only the records @keep marks. */
+static void keep_only(struct minimizer *m, const unsigned char *keep)
+{
+	int w = 0;
+
+	for (int i = 0; i < m->n; i++)
+		if (keep[i])
+			m->rec[w++] = m->rec[i];
+	m->n = w;
+}
+
 /* ddmin over the records: drop chunks of halving size while it keeps failing. */
 static void drop_records(struct minimizer *m)
 {
@@ -66,16 +77,11 @@ static void drop_records(struct minimizer *m)
 		int progress = 0;
 
 		for (int start = 0; start < m->n; start += chunk) {
-			int w = 0;
-
 			for (int i = 0; i < m->n; i++)
 				keep[i] = i < start || i >= start + chunk;
 			if (!still_fails(m, keep))
 				continue;
-			for (int i = 0; i < m->n; i++)
-				if (keep[i])
-					m->rec[w++] = m->rec[i];
-			m->n = w;
+			keep_only(m, keep);
 			progress = 1;
 			start -= chunk;
 		}
@@ -106,16 +112,11 @@ static void drop_pairs(struct minimizer *m)
 		return;
 	for (int i = 0; i + 1 < m->n; i++) {
 		for (int j = i + 1; j < m->n; j++) {
-			int w = 0;
-
 			memset(keep, 1, (size_t)m->n);
 			keep[i] = keep[j] = 0;
 			if (!still_fails(m, keep))
 				continue;
-			for (int k = 0; k < m->n; k++)
-				if (keep[k])
-					m->rec[w++] = m->rec[k];
-			m->n = w;
+			keep_only(m, keep);
 			j = i; /* record i is new: pair it again from the start */
 		}
 	}
