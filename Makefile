@@ -43,6 +43,11 @@ out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC)) $(call TOOL_OBJ,san)
 	@mkdir -p $(dir $@)
 	@echo "  LD[san] $@"
 	@$(CC) $(san_CFLAGS) $^ -o $@
+# The golden run of behaviour-preserving changes (tests/golden.sh).
+out/tests/golden: $(call obj,plain,$(TARGET_SRC) tests/golden/golden.c) $(call TOOL_OBJ,plain)
+	@mkdir -p $(dir $@)
+	@echo "  LD      $@"
+	@$(CC) $(plain_CFLAGS) $^ -o $@
 out/bench/simbench: $(call obj,plain,$(TARGET_SRC) bench/simbench.c)
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
