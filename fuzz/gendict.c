@@ -8,7 +8,7 @@
  *   out/fuzz/gendict [strict|misuse|test]      (default strict)
  */
 #include "kernel/cpu.h"
-#include "sim/input.h"
+#include "input.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
 #include "cli.h"
 
 #include "../target/rcufuzz.h"
-#include "../target/sim/input.h"
+#include "../target/input.h"
 #include "html.h"
 #include "minimize.h"
 #include "scenario.h"

@@ -8,7 +8,7 @@
 #include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
 #include "../target/rcu/tree.h"
-#include "../target/sim/machine.h"
+#include "../target/run.h"
 
 #include <errno.h>
 #include <stdlib.h>

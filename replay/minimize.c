@@ -3,7 +3,7 @@
 #include "minimize.h"
 
 #include "../target/kernel/cpu.h"
-#include "../target/sim/input.h"
+#include "../target/input.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -2,8 +2,8 @@
 /* Text scenarios: see scenario.h and docs/scenarios.md. */
 #include "scenario.h"
 
-#include "../target/sim/input.h"
-#include "../target/sim/machine.h"
+#include "../target/input.h"
+#include "../target/run.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -5,7 +5,7 @@
 #include "../target/kernel/cpu.h"
 #include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
-#include "../target/sim/machine.h"
+#include "../target/run.h"
 
 #include <stdio.h>
 #include <string.h>

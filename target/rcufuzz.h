@@ -10,15 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "history.h"
-
-/* Which workload ops the input can choose (see kernel/work_ops.def). */
-enum workload_mode {
-	MODE_STRICT,                 /* only what v3.0 allows */
-	MODE_MISUSE,                 /* also the two restrictions still illegal in v3.0 */
-	MODE_TEST,                   /* also raw test locks, for testing the harness itself */
-	NR_MODES
-};
+#include "config/history.h"
+#include "kernel/workload.h"
 
 struct trace_row;
 

@@ -8,7 +8,7 @@
 #include "harness.h"
 
 #include "../target/rcu/tree.h"
-#include "../target/sim/machine.h"
+#include "../target/run.h"
 
 #include <string.h>
 

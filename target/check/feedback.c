@@ -2,6 +2,8 @@
 /* Interleaving feedback: see feedback.h. */
 #include "feedback.h"
 
+#include "../kernel/hooks.h"
+
 #include "../kernel/cpu.h"
 #include "../kernel/preempt.h"
 #include "../kernel/task.h"

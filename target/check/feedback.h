@@ -20,10 +20,8 @@
 
 #define FEEDBACK_COUNTERS 8192
 
+/* The hooks the model calls are in kernel/hooks.h. */
 void feedback_enable(int on);
-void feedback_at_point(void);
-void feedback_lock_order(int held_class, int new_class);
-void feedback_reader_state(void);
 
 /* Distinct features hit so far in this process (for benchmarks). */
 size_t feedback_features(void);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Invariant and harness-limit reports: see invariant.h. */
-#include "invariant.h"
+#include "../kernel/bug.h"
 
 #include "report.h"
 #include "../kernel/cpu.h"

@@ -2,8 +2,10 @@
 /* The black-box RCU oracle: see oracle.h. */
 #include "oracle.h"
 
-#include "invariant.h"
+#include "../kernel/hooks.h"
+
 #include "report.h"
+#include "../kernel/bug.h"
 #include "../kernel/cpu.h"
 #include "../kernel/frame.h"
 #include "../kernel/preempt.h"

@@ -2,12 +2,11 @@
 /* Reports: see report.h. */
 #include "report.h"
 
-#include "../history.h"
+#include "../config/history.h"
 #include "../kernel/cpu.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
 #include "../kernel/task.h"
-#include "../sim/machine.h"
 #include "../sim/sim.h"
 
 #include <stdio.h>
@@ -34,10 +33,12 @@ static struct {
 	int made;                    /* a report is finished (or under way) */
 	int writing;                 /* between report_begin and report_end */
 	const char *replay_cmd;
+	void (*recent_events)(void); /* prints the schedule's last events */
 } rpt;
 
-void report_reset(const char *replay_cmd)
+void report_reset(const char *replay_cmd, void (*recent_events)(void))
 {
+	rpt.recent_events = recent_events;
 	rpt.len = 0;
 	rpt.buf[0] = '\0';
 	rpt.summary[0] = '\0';
@@ -167,11 +168,10 @@ void report_end(const char *what, const char *function)
 {
 	char sw[512];
 
-	if (!rpt.writing) {
+	if (!rpt.writing)
 		sim_stop();
-		return;
-	}
-	machine_report_recent_events();
+	if (rpt.recent_events)
+		rpt.recent_events();
 	switch_set_format(sw, sizeof(sw), active_switches);
 	report_printf("Switches: %s\n", sw);
 	snprintf(rpt.summary, sizeof(rpt.summary), "rcufuzz: %s %s in %s", kinds[rpt.kind].name,

@@ -33,9 +33,10 @@ void report_task(const struct task_struct *t, const char *role);
 void report_all_cpus(void);
 /*
  * Finish: the last events, the switches, "SUMMARY: rcufuzz: <kind> <what> in
- * <function>", the replay command.  Then stop the run.
+ * <function>", the replay command.  Then the run ends (sim_stop): this never
+ * returns.
  */
-void report_end(const char *what, const char *function);
+_Noreturn void report_end(const char *what, const char *function);
 
 /* Has this run made a report? */
 int report_made(void);
@@ -44,6 +45,11 @@ const char *report_text(void);
 const char *report_summary(void);
 const char *report_kind_name(enum report_kind k);
 
-void report_reset(const char *replay_cmd);
+/*
+ * Start a run: @replay_cmd ends each report (NULL: none); @recent_events,
+ * if not NULL, prints the last events of the schedule into it (the run
+ * that owns the schedule installs it).
+ */
+void report_reset(const char *replay_cmd, void (*recent_events)(void));
 
 #endif

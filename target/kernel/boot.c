@@ -10,13 +10,13 @@
 #include "cpu.h"
 #include "frame.h"
 #include "interrupt.h"
+#include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
 #include "signal.h"
 #include "stop_machine.h"
 #include "wait.h"
 #include "workload.h"
-#include "../lockdep/lockdep.h"
 #include "../rcu/rcu.h"
 
 #include <stdio.h>
@@ -108,14 +108,14 @@ static struct task_struct *kthread(enum task_kind kind, const char *fmt, int cpu
 	return kthread_create(kind, comm, cpu, cpu, entry, prio);
 }
 
-void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)
+void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 {
 	nr_tasks = 0;
 	nr_cpu_ids = t->ncpus;
 	force_irqthreads = t->force_irqthreads;
 	jiffies = 0;
 	booting = t->boot;
-	lockdep_reset(o->lockdep);
+	lockdep_reset(lockdep);
 	sched_init();
 	cpu_stopper_init();
 	mutex_init(&cpu_add_remove_lock, LC_HOTPLUG_MUTEX);
@@ -148,7 +148,7 @@ void kernel_boot(const struct topology *t, const struct rcufuzz_options *o)
 		stopper_task[cpu] =
 			kthread(TASK_KIND_STOPPER, "migration/%d", cpu, cpu_stopper_thread, 0);
 	}
-	workload_boot(t, o->mode);
+	workload_boot(t, mode);
 	rcu_scheduler_starting();
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct rq *rq = cpu_rq(cpu);

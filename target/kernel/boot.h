@@ -3,12 +3,15 @@
 #ifndef RCUFUZZ_KERNEL_BOOT_H
 #define RCUFUZZ_KERNEL_BOOT_H
 
-#include "../rcufuzz.h"
-#include "../sim/input.h"
 #include "task.h"
+#include "workload.h"
+#include "../config/topology.h"
 
-/* Build the machine of @t: CPUs, runqueues, kthreads, workload tasks, RCU. */
-void kernel_boot(const struct topology *t, const struct rcufuzz_options *o);
+/*
+ * Build the machine of @t: CPUs, runqueues, kthreads, workload tasks in
+ * @mode, RCU; lockdep (CONFIG_PROVE_LOCKING) on if @lockdep.
+ */
+void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep);
 /* The early initcalls: rcu_scheduler_fully_active, RCU kthreads (once). */
 void kernel_boot_end(void);
 int kernel_booting(void);

@@ -5,14 +5,14 @@
  * interrupt lands there if interrupts are on, and preemption happens there if
  * preempt_count is zero and need_resched is set.
  */
+#include "bug.h"
 #include "cpu.h"
 #include "frame.h"
+#include "hooks.h"
 #include "interrupt.h"
+#include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
-#include "../check/feedback.h"
-#include "../check/invariant.h"
-#include "../lockdep/lockdep.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -161,7 +161,7 @@ static void deliver_pending_irqs(void)
 	const raw_spinlock_t *spinning_on = c->spinning_on;
 	struct task_struct *spinner = c->spinner;
 
-	while (c->pending_irqs && !c->irqs_disabled && !sim_stopped()) {
+	while (c->pending_irqs && !c->irqs_disabled) {
 		int kind = __builtin_ctz(c->pending_irqs);
 
 		c->pending_irqs &= ~(1u << kind);
@@ -217,7 +217,7 @@ void local_irq_restore(unsigned long flags)
 		local_irq_disable();
 }
 
-/* ---- the point hook ---- */
+/* ---- the point hook (interrupt.h) ---- */
 
 void kernel_at_point(void)
 {

@@ -3,8 +3,8 @@
 #ifndef RCUFUZZ_KERNEL_CPU_H
 #define RCUFUZZ_KERNEL_CPU_H
 
-#include "../sim/sim.h"
 #include "spinlock.h"
+#include "../sim/sim.h"
 
 #define NR_CPUS SIM_MAX_CPUS
 

@@ -22,6 +22,13 @@ void wakeup_softirqd(void);
 /* Deliver hardware interrupt @kind on the running CPU (irqs are on). */
 void do_IRQ(enum irq_kind kind);
 
+/*
+ * A CPU resumes at a point (the simulator's at_point hook): a pending
+ * interrupt lands here if irqs are on, and preemption happens here if
+ * preempt_count is zero and need_resched is set.
+ */
+void kernel_at_point(void);
+
 /* Mark @kind pending on @cpu; it lands at that CPU's next point with irqs on. */
 void raise_irq(int cpu, enum irq_kind kind);
 #define smp_send_reschedule(cpu) raise_irq((cpu), IRQ_RESCHED)

@@ -9,10 +9,10 @@
  */
 #include "rtmutex.h"
 
+#include "bug.h"
 #include "frame.h"
 #include "preempt.h"
 #include "sched.h"
-#include "../check/invariant.h"
 
 void rt_mutex_init(struct rt_mutex *lock)
 {

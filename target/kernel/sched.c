@@ -15,12 +15,12 @@
  */
 #include "sched.h"
 
+#include "bug.h"
 #include "frame.h"
 #include "interrupt.h"
+#include "lockdep.h"
 #include "preempt.h"
 #include "sched_fair.h"
-#include "../check/invariant.h"
-#include "../lockdep/lockdep.h"
 #include "../rcu/rcu.h"
 
 #include <string.h>
@@ -359,7 +359,7 @@ need_resched:
 		raw_spin_unlock_irq(&rq->lock);
 	}
 	preempt_enable_no_resched();
-	if (need_resched() && !sim_stopped())
+	if (need_resched())
 		goto need_resched;
 }
 
@@ -383,7 +383,7 @@ void preempt_schedule(void)
 		schedule();
 		t = current;
 		t->preempt_count -= PREEMPT_ACTIVE;
-	} while (need_resched() && !sim_stopped());
+	} while (need_resched());
 }
 
 _Noreturn void do_exit(void)

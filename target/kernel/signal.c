@@ -12,9 +12,9 @@
 #include "signal.h"
 
 #include "frame.h"
-#include "../sim/sim.h"
 #include "preempt.h"
 #include "../rcu/rcu.h"
+#include "../sim/sim.h"
 
 void sighand_init(struct sighand_struct *sh)
 {

@@ -11,9 +11,9 @@
 #include "interrupt.h"
 
 #include "frame.h"
+#include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
-#include "../lockdep/lockdep.h"
 #include "../rcu/rcu.h"
 
 #define MAX_SOFTIRQ_RESTART 10

@@ -17,7 +17,7 @@ struct task_struct;
 #define LOCK_CLASS(id, name) LC_##id,
 enum lock_class_id {
 	LC_NONE,
-#include "../lockdep/classes.def"
+#include "lock_classes.def"
 	NR_LOCK_CLASSES
 };
 #undef LOCK_CLASS

@@ -6,10 +6,10 @@
 #ifndef RCUFUZZ_KERNEL_TASK_H
 #define RCUFUZZ_KERNEL_TASK_H
 
-#include "../sim/coro.h"
-#include "../sim/sim.h"
 #include "list.h"
 #include "spinlock.h"
+#include "../sim/coro.h"
+#include "../sim/sim.h"
 
 #define MAX_TASKS 64         /* workload tasks, per-CPU kthreads, boost kthreads */
 #define MAX_FRAMES 48        /* depth of a simulated call stack */

@@ -2,11 +2,11 @@
 /* Wait queues, completions and sleeping mutexes: see wait.h. */
 #include "wait.h"
 
+#include "bug.h"
 #include "frame.h"
+#include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
-#include "../check/invariant.h"
-#include "../lockdep/lockdep.h"
 
 /* might_sleep(): sleeping needs preemption and interrupts on. */
 static void might_sleep(void)
@@ -141,8 +141,6 @@ void mutex_lock(struct mutex *m)
 	KFUNC();
 	might_sleep();
 	lock_acquire(m->class_idx, m, 0);
-	if (sim_stopped())
-		return;
 	spin_lock(&m->wait_lock);
 	while (m->owner != NULL) {
 		wq_add(&m->wait, current);

@@ -4,11 +4,11 @@
 
 #include "boot.h"
 #include "frame.h"
+#include "hooks.h"
 #include "preempt.h"
 #include "sched.h"
 #include "signal.h"
 #include "wait.h"
-#include "../check/oracle.h"
 #include "../rcu/rcu.h"
 
 #include <stdio.h>

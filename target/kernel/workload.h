@@ -8,9 +8,25 @@
 #ifndef RCUFUZZ_KERNEL_WORKLOAD_H
 #define RCUFUZZ_KERNEL_WORKLOAD_H
 
-#include "../rcufuzz.h"
-#include "../sim/input.h"
 #include "task.h"
+#include "../config/topology.h"
+
+/* Which workload ops the input can choose (see work_ops.def). */
+enum workload_mode {
+	MODE_STRICT,                 /* only what v3.0 allows */
+	MODE_MISUSE,                 /* also the two restrictions still illegal in v3.0 */
+	MODE_TEST,                   /* also raw test locks, for testing the harness itself */
+	NR_MODES
+};
+
+#define MAX_WORKLOAD_TASKS 8
+
+#define WORK_OP(id, name, mode, arg, what) WORK_##id,
+enum work_op {
+#include "work_ops.def"
+	NR_WORK_OPS
+};
+#undef WORK_OP
 
 void workload_boot(const struct topology *t, enum workload_mode mode);
 /* Queue op @op with argument @arg for workload task @task. */

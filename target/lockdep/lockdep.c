@@ -4,13 +4,13 @@
  * classes are small integers, the dependency graph is one bitmap row per
  * class, and everything is reset per input.
  */
-#include "lockdep.h"
+#include "../kernel/lockdep.h"
 
-#include "../check/feedback.h"
-#include "../check/invariant.h"
 #include "../check/report.h"
+#include "../kernel/bug.h"
 #include "../kernel/cpu.h"
 #include "../kernel/frame.h"
+#include "../kernel/hooks.h"
 #include "../kernel/preempt.h"
 #include "../kernel/task.h"
 
@@ -362,8 +362,6 @@ static void add_edge(const struct held_lock *prev, int cls, const char *func)
 		return;
 	}
 	check_irq_usage(p, cls, func);
-	if (sim_stopped())
-		return;
 	ld.after[p] |= 1ull << cls;
 	ld.before[cls] |= 1ull << p;
 	if (ld.nr_edges < MAX_EDGES) {
@@ -403,8 +401,6 @@ void lock_acquire(int cls, const void *instance, int trylock)
 			if (softirq_count() == 0)
 				mark_lock(cls, ENABLED_SOFTIRQ, func);
 		}
-		if (sim_stopped())
-			return;
 		if (!trylock) {
 			for (int i = 0; i < t->lockdep_depth; i++) {
 				if (t->held_locks[i].class_idx == cls) {
@@ -419,8 +415,6 @@ void lock_acquire(int cls, const void *instance, int trylock)
 			if (t->lockdep_depth > 0 &&
 			    t->held_locks[t->lockdep_depth - 1].irq_context == ctx) {
 				add_edge(&t->held_locks[t->lockdep_depth - 1], cls, func);
-				if (sim_stopped())
-					return;
 			}
 		}
 	}
@@ -471,7 +465,7 @@ static void mark_held_locks(int bit)
 
 	if (!ld.enabled)
 		return;
-	for (int i = 0; i < t->lockdep_depth && !sim_stopped(); i++)
+	for (int i = 0; i < t->lockdep_depth; i++)
 		mark_lock(t->held_locks[i].class_idx, bit, t->held_locks[i].acquired_in);
 }
 

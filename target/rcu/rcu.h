@@ -6,7 +6,7 @@
 #ifndef RCUFUZZ_RCU_RCU_H
 #define RCUFUZZ_RCU_RCU_H
 
-#include "../history.h"
+#include "../config/history.h"
 
 struct topology;
 
@@ -47,10 +47,5 @@ void rcu_spawn_kthreads(void);           /* early initcall: fully active, boost 
 int rcu_scheduler_is_fully_active(void);
 void rcu_cpu_dead(int cpu);              /* CPU_DEAD notifier */
 void rcu_cpu_up_prepare(int cpu);        /* CPU_UP_PREPARE notifier */
-
-/* Drain. */
-int rcu_idle(void);                      /* no GP in progress or needed, no callbacks */
-void rcu_check_liveness(void);           /* at the end of the drain: hang reports */
-void rcu_report_state(void);             /* gpnum, rcu_node masks and lists, per-CPU state */
 
 #endif

@@ -7,14 +7,13 @@
  */
 #include "tree.h"
 
-#include "../check/invariant.h"
-#include "../check/oracle.h"
-#include "../check/report.h"
+#include "../config/topology.h"
+#include "../kernel/bug.h"
 #include "../kernel/frame.h"
+#include "../kernel/hooks.h"
 #include "../kernel/interrupt.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
-#include "../sim/input.h"
 
 struct rcu_state rcu_preempt_state;
 struct rcu_data rcu_preempt_data[NR_CPUS];
@@ -842,124 +841,4 @@ void rcu_spawn_kthreads(void)
 int rcu_scheduler_is_fully_active(void)
 {
 	return rcu_scheduler_fully_active;
-}
-
-/* ---- the drain ---- */
-
-static long callbacks_queued(void)
-{
-	long n = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		n += rcu_preempt_data[cpu].qlen;
-	return n;
-}
-
-int rcu_idle(void)
-{
-	struct rcu_state *rsp = &rcu_preempt_state;
-	struct rcu_node *rnp;
-
-	if (rcu_gp_in_progress(rsp) || callbacks_queued() || !rcu_exp_idle())
-		return 0;
-	rcu_for_each_node_breadth_first(rsp, rnp)
-		if (!list_empty(&rnp->blkd_tasks) || rnp->boost_tasks)
-			return 0;
-	return 1;
-}
-
-static void hang(const char *what, const char *func, const char *fmt, long a, long b)
-{
-	report_begin(REPORT_HANG, fmt, a, b);
-	report_printf("At the end of the drain RCU has not settled.\n\n");
-	report_printf("All CPUs:\n");
-	report_all_cpus();
-	rcu_report_state();
-	report_end(what, func);
-}
-
-void rcu_check_liveness(void)
-{
-	struct rcu_state *rsp = &rcu_preempt_state;
-	struct rcu_node *rnp;
-
-	for (int i = 1; i <= nr_tasks; i++) {
-		struct task_struct *t = &task_table[i];
-
-		if (t->state == TASK_DEAD)
-			continue;
-		if (t->kind == TASK_KIND_RCU_BOOST && t->state != TASK_INTERRUPTIBLE) {
-			report_begin(REPORT_HANG, "%s never finished boosting", task_name(t));
-			report_printf("The boost kthread still waits for the rt_mutex it proxy-locked\n"
-				      "on behalf of a reader: the reader never unlocked it.\n\n");
-			report_task(t, "stuck booster:");
-			report_end("booster-waits-forever", "rt_mutex_lock");
-		}
-		if (t->prio != t->normal_prio || t->rcu_boost_mutex != NULL) {
-			report_begin(REPORT_HANG, "%s is left boosted (prio %d, normal %d)",
-				     task_name(t), t->prio, t->normal_prio);
-			report_task(t, "still boosted:");
-			report_end("task-left-boosted", "rcu_read_unlock_special");
-		}
-	}
-	rcu_for_each_node_breadth_first(rsp, rnp)
-		if (!list_empty(&rnp->blkd_tasks)) {
-			struct task_struct *t =
-				list_entry(rnp->blkd_tasks.next, struct task_struct, rcu_node_entry);
-
-			report_begin(REPORT_HANG, "%s is still queued on an rcu_node's ->blkd_tasks",
-				     task_name(t));
-			report_task(t, "still queued:");
-			report_end("blocked-reader-never-dequeued", "rcu_read_unlock_special");
-		}
-	if (rcu_gp_in_progress(rsp))
-		hang("grace-period-stall", "rcu_report_qs_rnp",
-		     "grace period %ld never completed (root qsmask %#lx)", rsp->gpnum,
-		     (long)rcu_get_root(rsp)->qsmask);
-	if (callbacks_queued())
-		hang("callbacks-never-invoked", "rcu_do_batch",
-		     "%ld RCU callbacks never invoked (grace periods completed: %ld)",
-		     callbacks_queued(), rsp->completed + 300);
-}
-
-void rcu_report_state(void)
-{
-	struct rcu_state *rsp = &rcu_preempt_state;
-	struct rcu_node *rnp;
-	int cpu;
-
-	report_printf("RCU state: gpnum %ld, completed %ld, signaled %d, jiffies %lu, "
-		      "force_qs at %lu%s\n",
-		      rsp->gpnum + 300, rsp->completed + 300, rsp->signaled, jiffies,
-		      rsp->jiffies_force_qs, rcu_scheduler_fully_active ? "" : ", booting");
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
-		struct list_head *p;
-
-		report_printf("  rcu_node %d (CPUs %d-%d): qsmask %#lx qsmaskinit %#lx expmask %#lx "
-			      "blkd_tasks:",
-			      (int)(rnp - rsp->node), rnp->grplo, rnp->grphi, rnp->qsmask,
-			      rnp->qsmaskinit, rnp->expmask);
-		list_for_each(p, &rnp->blkd_tasks)
-		{
-			struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
-
-			report_printf(" %s%s%s%s", task_name(t), p == rnp->gp_tasks ? " <-gp" : "",
-				      p == rnp->exp_tasks ? " <-exp" : "",
-				      p == rnp->boost_tasks ? " <-boost" : "");
-		}
-		report_printf("\n");
-	}
-	for_each_possible_cpu(cpu)
-	{
-		const struct rcu_data *rdp = &rcu_preempt_data[cpu];
-
-		report_printf("  CPU%d%s: gpnum %ld completed %ld qs_pending %d passed_quiesc %d "
-			      "qlen %ld dynticks %d/%d\n",
-			      cpu, cpu_online(cpu) ? "" : " (offline)", rdp->gpnum + 300,
-			      rdp->completed + 300, rdp->qs_pending, rdp->passed_quiesc, rdp->qlen,
-			      rdp->dynticks, rdp->dynticks_nesting);
-	}
-	report_printf("\n");
 }

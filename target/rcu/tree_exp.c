@@ -9,9 +9,9 @@
  */
 #include "tree.h"
 
-#include "../check/oracle.h"
 #include "../kernel/boot.h"
 #include "../kernel/frame.h"
+#include "../kernel/hooks.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
 #include "../kernel/stop_machine.h"

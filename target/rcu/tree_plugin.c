@@ -8,10 +8,9 @@
  */
 #include "tree.h"
 
-#include "../check/feedback.h"
-#include "../check/invariant.h"
-#include "../check/oracle.h"
+#include "../kernel/bug.h"
 #include "../kernel/frame.h"
+#include "../kernel/hooks.h"
 #include "../kernel/preempt.h"
 #include "../kernel/rtmutex.h"
 
@@ -249,8 +248,6 @@ void rcu_read_unlock_special(struct task_struct *t)
 	for (;;) {
 		rnp = t->rcu_blocked_node;
 		INVARIANT("blocked-bit-without-blkd-tasks-entry", rnp != NULL);
-		if (rnp == NULL) /* not reached: the invariant reported */
-			return;
 		raw_spin_lock(&rnp->lock);
 		if (rnp == t->rcu_blocked_node)
 			break;

@@ -2,6 +2,7 @@
 /* CPU stepping, points and stopping: see sim.h. */
 #include "sim.h"
 
+#include <setjmp.h>
 #include <stddef.h>
 
 int sim_running_cpu;
@@ -12,6 +13,8 @@ static struct {
 	unsigned long steps;                         /* steps taken this run */
 	int stopped;                                 /* a report ended the run */
 	int in_main;                                 /* main loop is running */
+	jmp_buf *stop_jmp;                           /* sim_run()'s frame */
+	const struct sim_hooks *hooks;               /* the run's callbacks */
 } sim;
 
 void sim_reset(void)
@@ -49,7 +52,7 @@ void sim_point(struct sim_site *site)
 	sim.in_main = 1;
 	coro_switch(sim.cpu_coro[cpu], &coro_main);
 	/* Resumed by sim_step(): deliver what is pending right here. */
-	kernel_at_point();
+	sim.hooks->at_point();
 }
 
 void sim_context_switch(struct coro *from, struct coro *to)
@@ -74,18 +77,32 @@ int sim_cpu_runnable(int cpu)
 	return sim.cpu_coro[cpu] != NULL;
 }
 
-int sim_step(int cpu)
+void sim_run(const struct sim_hooks *h)
 {
-	if (sim.stopped)
-		return 0;
+	jmp_buf stop;
+
+	sim.hooks = h;
+	sim.stop_jmp = &stop;
+	if (setjmp(stop) == 0)
+		h->body(h->arg);
+	sim.stop_jmp = NULL;
+	sim.hooks = NULL;
+}
+
+void sim_step(int cpu)
+{
 	if (sim.cpu_coro[cpu] == NULL)
-		return 1; /* a parked (offline) CPU does not run */
+		return; /* a parked (offline) CPU does not run */
 	sim.steps++;
 	sim_running_cpu = cpu;
 	sim.in_main = 0;
 	coro_switch(&coro_main, sim.cpu_coro[cpu]);
 	sim.in_main = 1;
-	return !sim.stopped;
+	if (sim.hooks->after_step)
+		sim.hooks->after_step(cpu);
+	/* The step ended in a report: the run is over. */
+	if (sim.stopped)
+		longjmp(*sim.stop_jmp, 1);
 }
 
 const struct sim_site *sim_cpu_site(int cpu)
@@ -101,15 +118,12 @@ unsigned long sim_steps(void)
 void sim_stop(void)
 {
 	sim.stopped = 1;
-	if (sim.in_main)
-		return;
-	sim.in_main = 1;
-	coro_switch_final(sim.cpu_coro[sim_running_cpu], &coro_main);
-}
-
-int sim_stopped(void)
-{
-	return sim.stopped;
+	if (!sim.in_main) {
+		/* Back into sim_step() on the main loop, which ends the run. */
+		sim.in_main = 1;
+		coro_switch_final(sim.cpu_coro[sim_running_cpu], &coro_main);
+	}
+	longjmp(*sim.stop_jmp, 1);
 }
 
 int sim_in_main(void)

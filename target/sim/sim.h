@@ -6,8 +6,9 @@
  * when a CPU takes its next step, and the step budget.  The kernel model
  * marks the places where another CPU may interleave with POINT(), switches
  * tasks with sim_context_switch(), and is called back at every resumption
- * (kernel_at_point) so that pending interrupts and preemption land exactly at
- * the point where the CPU stood.
+ * (the at_point hook) so that pending interrupts and preemption land exactly
+ * at the point where the CPU stood.  The simulator knows nothing above it:
+ * what it calls back is handed to sim_run().
  */
 #ifndef RCUFUZZ_SIM_SIM_H
 #define RCUFUZZ_SIM_SIM_H
@@ -51,8 +52,23 @@ void sim_context_switch_final(struct coro *from, struct coro *to);
 /* Put @c on CPU @cpu as the coroutine its next step resumes (boot, hotplug). */
 void sim_set_cpu_coro(int cpu, struct coro *c);
 
-/* Run CPU @cpu until its next point.  Returns 0 if the run has been stopped. */
-int sim_step(int cpu);
+/* What the layers above hand the simulator for one run. */
+struct sim_hooks {
+	void (*body)(void *arg);     /* boot, apply the input, drain, check: the main loop */
+	void *arg;
+	void (*at_point)(void);      /* a CPU resumes at a point (pending irqs, preemption) */
+	void (*after_step)(int cpu); /* after every step, a stopped run's last one included */
+};
+
+/*
+ * Run the machine: @h->body on the thread's own stack, the main loop.
+ * Returns when the body returns or when a report stops the run, from
+ * wherever it is made.
+ */
+void sim_run(const struct sim_hooks *h);
+
+/* Run CPU @cpu until its next point (nothing if the CPU is parked). */
+void sim_step(int cpu);
 
 /* The site where CPU @cpu stands, or NULL before its first step. */
 const struct sim_site *sim_cpu_site(int cpu);
@@ -61,19 +77,13 @@ const struct sim_site *sim_cpu_site(int cpu);
 unsigned long sim_steps(void);
 
 /*
- * End the run now (a report was made).  From a coroutine this never returns;
- * from the main loop it returns and the loop stops.
+ * End the run now (a report was made), from a simulated CPU or from the
+ * main loop alike: control goes back to sim_run()'s caller.
  */
-void sim_stop(void);
-
-/* Has the run been stopped? */
-int sim_stopped(void);
+_Noreturn void sim_stop(void);
 
 /* Is the caller on the main loop's stack (not in a simulated CPU)? */
 int sim_in_main(void);
-
-/* Called by the simulator each time a CPU resumes at a point (kernel model). */
-void kernel_at_point(void);
 
 /* Reset for a new input. */
 void sim_reset(void);

@@ -4,11 +4,11 @@
  * records, drain, check liveness.  Also the ring of recent events that
  * reports print, and the rows --trace prints.
  */
-#ifndef RCUFUZZ_SIM_MACHINE_H
-#define RCUFUZZ_SIM_MACHINE_H
+#ifndef RCUFUZZ_RUN_H
+#define RCUFUZZ_RUN_H
 
-#include "../rcufuzz.h"
 #include "input.h"
+#include "rcufuzz.h"
 
 /*
  * Steps an input's records may take.  The drain after them ends when the
@@ -32,9 +32,6 @@ struct trace_row {
 	const char *func;            /* innermost function */
 	const char *label;           /* the point's label */
 };
-
-/* Print the last events into the report being written. */
-void machine_report_recent_events(void);
 
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */
 void event_format(const struct input_event *ev, char *buf, size_t len);

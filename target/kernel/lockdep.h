@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * lockdep: lock classes, a held-lock stack per task (interrupts nested on
- * it, as in the kernel), a dependency graph checked on every acquisition,
- * and the irq-usage rules.  Reports as the kernel's lockdep writes them:
+ * lockdep's interface, as include/linux/lockdep.h is the kernel's (the
+ * checks live in lockdep/lockdep.c): lock classes, a held-lock stack per
+ * task (interrupts nested on it, as in the kernel), a dependency graph
+ * checked on every acquisition, and the irq-usage rules.  Reports as the kernel's lockdep writes them:
  *
  *   circular dependency         (any length; both chains shown)
  *   HARDIRQ/SOFTIRQ-safe -> -unsafe lock order
  *   inconsistent lock state     ({IN-HARDIRQ-W} vs {HARDIRQ-ON-W})
  *   possible recursive locking  (a class acquired while held)
  */
-#ifndef RCUFUZZ_LOCKDEP_LOCKDEP_H
-#define RCUFUZZ_LOCKDEP_LOCKDEP_H
+#ifndef RCUFUZZ_KERNEL_LOCKDEP_H
+#define RCUFUZZ_KERNEL_LOCKDEP_H
 
 void lockdep_reset(int enabled);
 

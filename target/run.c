@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * One input's run: see machine.h and rcufuzz.h.
+ * One input's run: see run.h and rcufuzz.h.
  *
  * The drain: when the records run out, every workload task is told to wind
  * down; then all online CPUs step round-robin, each getting a timer tick
@@ -9,20 +9,21 @@
  * Then liveness is checked.  A workload still progressing at
  * DRAIN_MAX_ROUNDS gets no liveness verdict.
  */
-#include "machine.h"
+#include "run.h"
 
-#include "sim.h"
-#include "../check/feedback.h"
-#include "../check/invariant.h"
-#include "../check/oracle.h"
-#include "../check/report.h"
-#include "../kernel/boot.h"
-#include "../kernel/frame.h"
-#include "../kernel/interrupt.h"
-#include "../kernel/preempt.h"
-#include "../kernel/sched.h"
-#include "../kernel/workload.h"
-#include "../rcu/rcu.h"
+#include "check/feedback.h"
+#include "check/liveness.h"
+#include "check/oracle.h"
+#include "check/report.h"
+#include "kernel/boot.h"
+#include "kernel/bug.h"
+#include "kernel/frame.h"
+#include "kernel/interrupt.h"
+#include "kernel/preempt.h"
+#include "kernel/sched.h"
+#include "kernel/workload.h"
+#include "rcu/rcu.h"
+#include "sim/sim.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -41,6 +42,9 @@ struct recent {
 };
 
 static struct {
+	const uint8_t *data;         /* the input */
+	size_t size;
+	unsigned long events;        /* records decoded */
 	struct topology topo;
 	const struct rcufuzz_options *opts;
 	struct recent ring[RECENT_EVENTS];
@@ -75,6 +79,7 @@ static void note_recent(int cpu, const struct task_struct *task, const char *fun
 	r->label = label;
 }
 
+/* After every step (sim_run's hook): the recent-events ring and --trace. */
 static void note_step(int cpu)
 {
 	const struct task_struct *t = cpu_curr(cpu);
@@ -90,18 +95,6 @@ static void note_step(int cpu)
 
 		m.opts->trace(&row, m.opts->trace_arg);
 	}
-}
-
-/* A CPU going down still runs until its idle task parks it (sim coroutine NULL). */
-static int step_cpu(int cpu)
-{
-	if (sim_stopped())
-		return 0;
-	if (!sim_cpu_runnable(cpu))
-		return 1; /* a dead CPU: nothing runs, nothing to note */
-	sim_step(cpu);
-	note_step(cpu);
-	return !sim_stopped();
 }
 
 void event_format(const struct input_event *ev, char *buf, size_t len)
@@ -141,7 +134,8 @@ void event_format(const struct input_event *ev, char *buf, size_t len)
 	}
 }
 
-void machine_report_recent_events(void)
+/* The report hook: the last events, into the report being written. */
+static void report_recent_events(void)
 {
 	unsigned long n = m.ring_count < RECENT_EVENTS ? m.ring_count : RECENT_EVENTS;
 	char text[64];
@@ -174,19 +168,19 @@ static void apply(const struct input_event *ev)
 {
 	switch (ev->op) {
 	case EV_STEP:
-		for (int i = 0; i < ev->count && step_cpu(ev->cpu); i++)
-			;
+		for (int i = 0; i < ev->count; i++)
+			sim_step(ev->cpu);
 		break;
 	case EV_IRQ:
 		if (cpu_online(ev->cpu)) {
 			raise_irq(ev->cpu, (enum irq_kind)ev->kind);
-			step_cpu(ev->cpu);
+			sim_step(ev->cpu);
 		}
 		break;
 	case EV_RESCHED:
 		if (cpu_online(ev->cpu)) {
 			set_tsk_need_resched(cpu_curr(ev->cpu));
-			step_cpu(ev->cpu);
+			sim_step(ev->cpu);
 		}
 		break;
 	case EV_WORK:
@@ -207,7 +201,7 @@ static int quiescent(void)
 {
 	int cpu;
 
-	if (!workload_done() || !rcu_idle())
+	if (!workload_done() || !liveness_rcu_idle())
 		return 0;
 	for_each_online_cpu(cpu) {
 		const struct rq *rq = cpu_rq(cpu);
@@ -257,8 +251,7 @@ static int drain(void)
 			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu))
 				raise_irq(cpu, IRQ_TICK);
 			for (int i = 0; i < DRAIN_STEPS_PER_ROUND && !idle_noop(cpu); i++)
-				if (!step_cpu(cpu))
-					return 1;
+				sim_step(cpu);
 		}
 		if (quiescent())
 			return 1;
@@ -273,38 +266,6 @@ static int drain(void)
 	return 0;
 }
 
-/* The function a stuck task is stuck in: the API call its workload op made. */
-static const char *stuck_in(const struct task_struct *t)
-{
-	for (int i = 0; i + 1 < t->depth; i++)
-		if (strcmp(t->frames[i].func, "run_op") == 0)
-			return t->frames[i + 1].func;
-	return frame_top(t);
-}
-
-static void check_liveness(void)
-{
-	for (int i = 0; i < workload_count(); i++) {
-		struct task_struct *t = workload_task(i);
-
-		if (t == NULL || t->state == TASK_DEAD)
-			continue;
-		report_begin(REPORT_HANG, "%s never finished: blocked forever in %s", task_name(t),
-			     stuck_in(t));
-		report_printf("In the drain, for %d rounds of fair steps with timer ticks, no\n"
-			      "task finished an op; this task has not finished its work and\n"
-			      "cannot make progress.\n\n",
-			      DRAIN_ROUNDS);
-		report_task(t, "stuck:");
-		report_printf("All CPUs:\n");
-		report_all_cpus();
-		rcu_report_state();
-		report_end("task-blocked-forever", stuck_in(t));
-		return;
-	}
-	rcu_check_liveness();
-}
-
 void rcufuzz_default_options(struct rcufuzz_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -313,37 +274,47 @@ void rcufuzz_default_options(struct rcufuzz_options *o)
 	o->lockdep = 1;
 }
 
-void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
-		 struct rcufuzz_result *r)
+/* The body of a run, on the main loop; a report ends it from anywhere (sim_stop). */
+static void run_input(void *unused)
 {
 	struct input_event ev;
 	size_t pos = 0;
-	unsigned long events = 0;
+
+	(void)unused;
+	kernel_boot(&m.topo, m.opts->mode, m.opts->lockdep);
+	while (sim_steps() < INPUT_STEP_BUDGET &&
+	       input_next(m.data, m.size, &pos, &m.topo, m.opts->mode, &ev)) {
+		m.event_index = (long)m.events++;
+		m.ev = &ev;
+		apply(&ev);
+	}
+	if (drain())
+		liveness_check(DRAIN_ROUNDS);
+}
+
+void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		 struct rcufuzz_result *r)
+{
+	static const struct sim_hooks hooks = {run_input, NULL, kernel_at_point, note_step};
 
 	memset(&m, 0, sizeof(m));
+	m.data = data;
+	m.size = size;
 	m.opts = o;
 	m.event_index = -1;
 	active_switches = o->switches;
 	sim_reset();
-	report_reset(o->replay_cmd);
+	report_reset(o->replay_cmd, report_recent_events);
 	oracle_reset();
 	input_topology(data, size, &m.topo);
-	kernel_boot(&m.topo, o);
-	while (!sim_stopped() && sim_steps() < INPUT_STEP_BUDGET &&
-	       input_next(data, size, &pos, &m.topo, o->mode, &ev)) {
-		m.event_index = (long)events++;
-		m.ev = &ev;
-		apply(&ev);
-	}
-	if (!sim_stopped() && drain() && !sim_stopped())
-		check_liveness();
+	sim_run(&hooks);
 	oracle_release_all();
 	r->reported = report_made();
 	r->kind = report_kind();
 	r->text = report_text();
 	r->summary = report_summary();
 	r->steps = sim_steps();
-	r->events = events;
+	r->events = m.events;
 }
 
 static const char *const mode_names[NR_MODES] = {"strict", "misuse", "test"};

@@ -2,7 +2,7 @@
 /* Input decoding: see input.h. */
 #include "input.h"
 
-#include "../kernel/cpu.h"
+#include "kernel/cpu.h"
 
 #include <string.h>
 
@@ -22,13 +22,13 @@ static const struct {
 	enum work_arg arg;
 	const char *what;
 } work_ops[] = {
-#include "../kernel/work_ops.def"
+#include "kernel/work_ops.def"
 };
 #undef WORK_OP
 
 #define IRQ_KIND(id, name, text) name,
 static const char *const irq_kinds[] = {
-#include "../kernel/irq_kinds.def"
+#include "kernel/irq_kinds.def"
 };
 #undef IRQ_KIND
 

@@ -6,19 +6,20 @@
  *     h0: bits 0-2 CPUs - 1; bits 3-4 leaf fanout 2 << n; bit 5 threadirqs;
  *         bit 6 start in early boot (before rcu_scheduler_fully_active)
  *     h1: bits 0-2 workload tasks - 1
- *   records (sim/events.def), each an opcode byte and its argument bytes;
+ *   records (events.def), each an opcode byte and its argument bytes;
  *   a record cut short by the end of the input is ignored.
  */
-#ifndef RCUFUZZ_SIM_INPUT_H
-#define RCUFUZZ_SIM_INPUT_H
+#ifndef RCUFUZZ_INPUT_H
+#define RCUFUZZ_INPUT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../rcufuzz.h"
+#include "config/topology.h"
+#include "kernel/workload.h"
+#include "rcufuzz.h"
 
 #define INPUT_HEADER_SIZE 2
-#define MAX_WORKLOAD_TASKS 8
 
 #define EVENT(id, name, nargs, what) EV_##id,
 enum event_op {
@@ -27,22 +28,7 @@ enum event_op {
 };
 #undef EVENT
 
-#define WORK_OP(id, name, mode, arg, what) WORK_##id,
-enum work_op {
-#include "../kernel/work_ops.def"
-	NR_WORK_OPS
-};
-#undef WORK_OP
-
 enum work_arg { ARG_NONE, ARG_CPU, ARG_TASK };
-
-struct topology {
-	int ncpus;                   /* 1..8 */
-	int fanout;                  /* leaf fanout of the rcu_node tree: 2, 4, 8, 16 */
-	int force_irqthreads;        /* "threadirqs" on the command line */
-	int boot;                    /* start before rcu_scheduler_fully_active */
-	int ntasks;                  /* workload tasks, 1..8 */
-};
 
 struct input_event {
 	enum event_op op;

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the kernel model reports through, as the kernel has WARN_ON_ONCE()
+ * and BUG(): named checks, the spinlock deadlock detector's verdicts and
+ * the harness's own limits.  The reports are written by check/ (invariant.c,
+ * deadlock.c); each ends the run and never returns.
+ */
+#ifndef RCUFUZZ_KERNEL_BUG_H
+#define RCUFUZZ_KERNEL_BUG_H
+
+#include "spinlock.h"
+
+/* Report a failed check; the run ends here. */
+_Noreturn void invariant_fail(const char *name, const char *cond, const char *func);
+
+/*
+ * INVARIANT(name, cond): cond must hold here.  Either a WARN_ON/BUG_ON that
+ * 3.0 has at this place, or a check that can fail only when the kernel's
+ * own state is already wrong.
+ */
+#define INVARIANT(name, cond)                                                              \
+	do {                                                                               \
+		if (__builtin_expect(!(cond), 0))                                          \
+			invariant_fail(name, #cond, __func__);                             \
+	} while (0)
+
+/* The running context spins on @l, which a context below it on this CPU holds. */
+_Noreturn void deadlock_self(const raw_spinlock_t *l);
+/* The running context spins on @l, and the CPUs' spinners form a cycle back to it. */
+_Noreturn void deadlock_cycle(const raw_spinlock_t *l);
+
+/* A harness table ran out of room: not a model bug, but the run cannot go on. */
+_Noreturn void harness_limit(const char *what, const char *func);
+
+#endif

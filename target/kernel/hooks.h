@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The model's calls out to its observers, which are not kernel state:
+ *
+ *   the black-box RCU oracle (check/oracle.c): every reader section gets an
+ *   id; every grace-period request (synchronize_rcu, call_rcu,
+ *   synchronize_rcu_expedited) records the sections in progress when it is
+ *   made, and when the request ends none of them may still be in progress.
+ *   Readers also dereference a shared heap object that updaters retire with
+ *   call_rcu() and free in the callback: in sanitizer builds an early
+ *   callback is a real heap-use-after-free.
+ *
+ *   the interleaving feedback (check/feedback.c): features of the schedule
+ *   reported to the fuzzer on top of edge coverage.
+ */
+#ifndef RCUFUZZ_KERNEL_HOOKS_H
+#define RCUFUZZ_KERNEL_HOOKS_H
+
+#include "task.h"
+
+struct gp_snapshot {
+	int n;                       /* readers recorded */
+	struct {
+		short pid;           /* task of the reader */
+		unsigned int id;     /* its section id */
+	} readers[MAX_TASKS];
+};
+
+/* Called on entry to rcu_read_lock() and rcu_read_unlock(). */
+void oracle_reader_lock(void);
+void oracle_reader_unlock(void);
+/* A grace-period request is made / ends. */
+void oracle_gp_begin(struct gp_snapshot *s);
+void oracle_gp_end(const struct gp_snapshot *s, const char *request, const char *func);
+/* Replace the shared object and call_rcu() the old one (the call_rcu workload op). */
+void oracle_retire_object(void);
+/* Read the shared object inside a reader. */
+void oracle_deref(void);
+
+/* A CPU resumes at a point: point x context x irqs off x preempt off. */
+void feedback_at_point(void);
+/* A lock of class @new_class is taken while @held_class is the innermost held. */
+void feedback_lock_order(int held_class, int new_class);
+/* The running task's reader state: nesting class x special bits x blocked/boosted. */
+void feedback_reader_state(void);
+
+#endif
