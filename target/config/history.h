@@ -27,6 +27,16 @@ static inline int sw(enum switch_id id)
 	return (active_switches >> id) & 1u;
 }
 
+/*
+ * A deliberately broken branch of the model (test only: the oracles must
+ * catch it), written like a config block so that the set greps as one:
+ *
+ *	BUSTED(skip_dequeue) {
+ *		...
+ *	}
+ */
+#define BUSTED(name) if (__builtin_expect(sw(SW_busted_##name), 0))
+
 const char *switch_name(enum switch_id id);
 const char *switch_commit(enum switch_id id);
 const char *switch_title(enum switch_id id);

@@ -13,6 +13,16 @@
 #ifndef RCUFUZZ_KERNEL_LOCKDEP_H
 #define RCUFUZZ_KERNEL_LOCKDEP_H
 
+#include "bug.h"
+#include "spinlock.h"
+
+/*
+ * lockdep_assert_held(): the caller's lock contract, checked.  The running
+ * CPU holds @l.  (Not in 3.0's RCU code: a model self-check that can fail
+ * only when the model itself broke a contract.)
+ */
+#define lockdep_assert_held(l) INVARIANT("lockdep_assert_held", spin_is_held_here(l))
+
 void lockdep_reset(int enabled);
 
 /* Before taking @instance of class @cls (spinning or sleeping lock). */

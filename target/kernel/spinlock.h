@@ -30,6 +30,10 @@ typedef struct raw_spinlock {
 } raw_spinlock_t;
 typedef raw_spinlock_t spinlock_t;
 
+/* sparse's lock-context annotations, as include/linux/compiler.h has them: no code. */
+#define __acquires(x)
+#define __releases(x)
+
 void raw_spin_lock_init(raw_spinlock_t *l, enum lock_class_id cls);
 #define spin_lock_init raw_spin_lock_init
 

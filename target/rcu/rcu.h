@@ -10,9 +10,11 @@
 
 struct topology;
 
-/* Read side (TREE_PREEMPT_RCU). */
+/* Read side (TREE_PREEMPT_RCU): the wrappers of update.c around tree_plugin.c's. */
 void rcu_read_lock(void);
 void rcu_read_unlock(void);
+void __rcu_read_lock(void);
+void __rcu_read_unlock(void);
 struct task_struct;
 /* The slow path of the outermost rcu_read_unlock() (also from the context switch). */
 void rcu_read_unlock_special(struct task_struct *t);
@@ -38,6 +40,7 @@ struct rcu_head {
 void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
 void synchronize_rcu(void);
 void synchronize_rcu_expedited(void);
+void synchronize_sched_expedited(void);
 void rcu_barrier(void);
 
 /* Boot and hotplug. */

@@ -20,12 +20,30 @@ struct rcu_data rcu_preempt_data[NR_CPUS];
 int rcu_scheduler_active;
 int rcu_scheduler_fully_active;
 
+static void invoke_rcu_callbacks(struct rcu_state *rsp, struct rcu_data *rdp);
+
 static struct rcu_data *this_rdp(void)
 {
 	return &rcu_preempt_data[smp_processor_id()];
 }
 
-/* ---- grace periods ---- */
+/*
+ * Note a context switch.  This is a quiescent state for RCU-sched, and
+ * requires special handling for preemptible RCU (the model's only flavour).
+ */
+void rcu_note_context_switch(int cpu)
+{
+	rcu_preempt_note_context_switch(cpu);
+}
+
+static int cpu_has_callbacks_ready_to_invoke(const struct rcu_data *rdp)
+{
+	BUSTED(early_callback) {
+		/* Callbacks need no grace period. */
+		return rdp->nxtlist != NULL;
+	}
+	return &rdp->nxtlist != rdp->nxttail[RCU_DONE_TAIL];
+}
 
 /* Callbacks waiting for a grace period that none in progress will give them. */
 static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
@@ -33,17 +51,106 @@ static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
 	return *rdp->nxttail[RCU_DONE_TAIL] != NULL && !rcu_gp_in_progress(rsp);
 }
 
-static int cpu_has_callbacks_ready_to_invoke(const struct rcu_data *rdp)
+void rcu_enter_nohz(void)
 {
-	if (sw(SW_busted_early_callback) && rdp->nxtlist != NULL)
-		return 1; /* broken on purpose: callbacks need no grace period */
-	return &rdp->nxtlist != rdp->nxttail[RCU_DONE_TAIL];
+	unsigned long flags;
+	struct rcu_data *rdp;
+
+	local_irq_save(flags);
+	rdp = this_rdp();
+	if (--rdp->dynticks_nesting) {
+		local_irq_restore(flags);
+		return;
+	}
+	rdp->dynticks++;
+	INVARIANT("dynticks-odd-entering-idle", (rdp->dynticks & 1) == 0);
+	local_irq_restore(flags);
 }
 
-/* A GP ended that this CPU had not seen: advance its callbacks.  rnp locked. */
+void rcu_exit_nohz(void)
+{
+	unsigned long flags;
+	struct rcu_data *rdp;
+
+	local_irq_save(flags);
+	rdp = this_rdp();
+	if (rdp->dynticks_nesting++) {
+		local_irq_restore(flags);
+		return;
+	}
+	rdp->dynticks++;
+	INVARIANT("dynticks-even-leaving-idle", rdp->dynticks & 1);
+	local_irq_restore(flags);
+}
+
+void rcu_irq_enter(void)
+{
+	rcu_exit_nohz();
+}
+
+void rcu_irq_exit(void)
+{
+	rcu_enter_nohz();
+}
+
+static int dyntick_save_progress_counter(struct rcu_data *rdp)
+{
+	rdp->dynticks_snap = rdp->dynticks;
+	return (rdp->dynticks_snap & 1) == 0;
+}
+
+static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
+{
+	int curr = rdp->dynticks, snap = rdp->dynticks_snap;
+
+	if ((curr & 1) == 0 || curr - snap >= 2)
+		return 1;
+	return !cpu_online(rdp->cpu); /* rcu_implicit_offline_qs() */
+}
+
+/*
+ * A GP started that this CPU had not seen: does the core wait on it?  The
+ * caller holds the ->lock of this CPU's leaf, with irqs disabled.
+ */
+static void __note_new_gpnum(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
+{
+	lockdep_assert_held(&rnp->lock);
+	(void)rsp;
+	if (rdp->gpnum != rnp->gpnum) {
+		rdp->gpnum = rnp->gpnum;
+		if (rnp->qsmask & rdp->grpmask) {
+			rdp->qs_pending = 1;
+			rdp->passed_quiesc = 0;
+		} else {
+			rdp->qs_pending = 0;
+		}
+	}
+}
+
+static void note_new_gpnum(struct rcu_state *rsp, struct rcu_data *rdp)
+{
+	unsigned long flags;
+	struct rcu_node *rnp;
+
+	KFUNC();
+	local_irq_save(flags);
+	rnp = rdp->mynode;
+	if (rdp->gpnum == rnp->gpnum || !raw_spin_trylock(&rnp->lock)) {
+		local_irq_restore(flags);
+		return;
+	}
+	__note_new_gpnum(rsp, rnp, rdp);
+	raw_spin_unlock_irqrestore(&rnp->lock, flags);
+}
+
+/*
+ * A GP ended that this CPU had not seen: advance its callbacks.  The caller
+ * holds the ->lock of this CPU's leaf, with irqs disabled.
+ */
 static void __rcu_process_gp_end(struct rcu_state *rsp, struct rcu_node *rnp,
 				 struct rcu_data *rdp)
 {
+	lockdep_assert_held(&rnp->lock);
 	(void)rsp;
 	if (rdp->completed != rnp->completed) {
 		rdp->nxttail[RCU_DONE_TAIL] = rdp->nxttail[RCU_WAIT_TAIL];
@@ -73,40 +180,11 @@ static void rcu_process_gp_end(struct rcu_state *rsp, struct rcu_data *rdp)
 	raw_spin_unlock_irqrestore(&rnp->lock, flags);
 }
 
-/* A GP started that this CPU had not seen: does the core wait on it?  rnp locked. */
-static void __note_new_gpnum(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
-{
-	(void)rsp;
-	if (rdp->gpnum != rnp->gpnum) {
-		rdp->gpnum = rnp->gpnum;
-		if (rnp->qsmask & rdp->grpmask) {
-			rdp->qs_pending = 1;
-			rdp->passed_quiesc = 0;
-		} else {
-			rdp->qs_pending = 0;
-		}
-	}
-}
-
-static void note_new_gpnum(struct rcu_state *rsp, struct rcu_data *rdp)
-{
-	unsigned long flags;
-	struct rcu_node *rnp;
-
-	KFUNC();
-	local_irq_save(flags);
-	rnp = rdp->mynode;
-	if (rdp->gpnum == rnp->gpnum || !raw_spin_trylock(&rnp->lock)) {
-		local_irq_restore(flags);
-		return;
-	}
-	__note_new_gpnum(rsp, rnp, rdp);
-	raw_spin_unlock_irqrestore(&rnp->lock, flags);
-}
-
+/* Per-CPU grace-period initialization for this CPU.  Caller holds its leaf's ->lock. */
 static void rcu_start_gp_per_cpu(struct rcu_state *rsp, struct rcu_node *rnp,
 				 struct rcu_data *rdp)
 {
+	lockdep_assert_held(&rnp->lock);
 	__rcu_process_gp_end(rsp, rnp, rdp);
 	rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
 	rdp->nxttail[RCU_WAIT_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
@@ -126,9 +204,11 @@ static void rcu_propagate_completed(struct rcu_state *rsp)
 	}
 }
 
+/* Set up @rnp for the new grace period.  Caller holds rnp->lock, irqs disabled. */
 static void rcu_init_node_for_gp(struct rcu_state *rsp, struct rcu_node *rnp,
 				 struct rcu_data *rdp)
 {
+	lockdep_assert_held(&rnp->lock);
 	rcu_preempt_check_blocked_tasks(rnp);
 	rnp->qsmask = rnp->qsmaskinit;
 	rnp->gpnum = rsp->gpnum;
@@ -144,11 +224,13 @@ static void rcu_init_node_for_gp(struct rcu_state *rsp, struct rcu_node *rnp,
  * rcu_node's lock held and irqs disabled; releases the lock.
  */
 void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
+	__releases(rcu_get_root(rsp)->lock)
 {
 	struct rcu_data *rdp = this_rdp();
 	struct rcu_node *rnp = rcu_get_root(rsp);
 
 	KFUNC();
+	lockdep_assert_held(&rnp->lock);
 	if (!cpu_needs_another_gp(rsp, rdp) || rsp->fqs_active) {
 		if (cpu_needs_another_gp(rsp, rdp))
 			rsp->fqs_need_gp = 1;
@@ -188,17 +270,25 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 	raw_spin_unlock_irqrestore(&rsp->onofflock, flags);
 }
 
-/* The whole tree has reported: end the GP.  Root locked, irqs off; releases. */
+/*
+ * The whole tree has reported: end the GP and let rcu_start_gp() start the
+ * next one if needed.  The caller holds the root's ->lock, irqs disabled;
+ * rcu_start_gp() releases it.
+ */
 void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags)
+	__releases(rcu_get_root(rsp)->lock)
 {
 	struct rcu_node *rnp;
 
 	KFUNC();
+	lockdep_assert_held(&rcu_get_root(rsp)->lock);
 	INVARIANT("gp-end-without-gp", rcu_gp_in_progress(rsp));
 	rcu_for_each_node_breadth_first(rsp, rnp)
 	{
-		if (sw(SW_busted_end_gp_early))
-			rnp->gp_tasks = NULL; /* broken on purpose: forget the blocked readers */
+		BUSTED(end_gp_early) {
+			/* Forget the blocked readers. */
+			rnp->gp_tasks = NULL;
+		}
 		INVARIANT("gp-end-with-qsmask", rnp->qsmask == 0);
 		INVARIANT("gp-end-with-gp-tasks", rnp->gp_tasks == NULL);
 	}
@@ -213,10 +303,12 @@ void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags)
  */
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
 		       unsigned long flags)
+	__releases(rnp->lock)
 {
 	struct rcu_node *rnp_c;
 
 	KFUNC();
+	lockdep_assert_held(&rnp->lock);
 	for (;;) {
 		if (!(rnp->qsmask & mask)) {
 			/* Our bit already cleared: someone else reported. */
@@ -224,8 +316,14 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 			return;
 		}
 		rnp->qsmask &= ~mask;
-		if (rnp->qsmask != 0 || (rnp->gp_tasks != NULL && !sw(SW_busted_end_gp_early))) {
-			/* Other bits or blocked readers still hold this node. */
+		BUSTED(end_gp_early) {
+			/* Blocked readers do not hold the node. */
+			if (rnp->qsmask != 0) {
+				raw_spin_unlock_irqrestore(&rnp->lock, flags);
+				return;
+			}
+		} else if (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp)) {
+			/* Other bits still set at this level, so done. */
 			raw_spin_unlock_irqrestore(&rnp->lock, flags);
 			return;
 		}
@@ -275,21 +373,129 @@ static void rcu_check_quiescent_state(struct rcu_state *rsp, struct rcu_data *rd
 	rcu_report_qs_rdp(rdp->cpu, rsp, rdp, rdp->passed_quiesc_completed);
 }
 
-/* ---- force_quiescent_state ---- */
-
-static int dyntick_save_progress_counter(struct rcu_data *rdp)
+/* The dead CPU's callbacks go to this CPU (3.0: the orphanage, then adoption). */
+static void rcu_adopt_callbacks(struct rcu_data *dead, struct rcu_data *rdp)
 {
-	rdp->dynticks_snap = rdp->dynticks;
-	return (rdp->dynticks_snap & 1) == 0;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (dead->nxtlist != NULL) {
+		*rdp->nxttail[RCU_NEXT_TAIL] = dead->nxtlist;
+		rdp->nxttail[RCU_NEXT_TAIL] = dead->nxttail[RCU_NEXT_TAIL];
+		rdp->qlen += dead->qlen;
+	}
+	dead->nxtlist = NULL;
+	for (int i = 0; i < RCU_NEXT_SIZE; i++)
+		dead->nxttail[i] = &dead->nxtlist;
+	dead->qlen = 0;
+	local_irq_restore(flags);
 }
 
-static int rcu_implicit_dynticks_qs(struct rcu_data *rdp)
+static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
 {
-	int curr = rdp->dynticks, snap = rdp->dynticks_snap;
+	unsigned long flags, mask;
+	int need_report = 0;
+	struct rcu_data *rdp = &rcu_preempt_data[cpu];
+	struct rcu_node *rnp;
 
-	if ((curr & 1) == 0 || curr - snap >= 2)
-		return 1;
-	return !cpu_online(rdp->cpu); /* rcu_implicit_offline_qs() */
+	KFUNC();
+	local_irq_save(flags);
+	raw_spin_lock(&rsp->onofflock);
+	rnp = rdp->mynode;
+	mask = rdp->grpmask;
+	do {
+		raw_spin_lock(&rnp->lock);
+		rnp->qsmaskinit &= ~mask;
+		if (rnp->qsmaskinit != 0) {
+			if (rnp != rdp->mynode)
+				raw_spin_unlock(&rnp->lock);
+			break;
+		}
+		if (rnp == rdp->mynode)
+			need_report = rcu_preempt_offline_tasks(rsp, rnp, rdp);
+		else
+			raw_spin_unlock(&rnp->lock);
+		mask = rnp->grpmask;
+		rnp = rnp->parent;
+	} while (rnp != NULL);
+	/* Still holding the leaf's lock: reporting under onofflock would deadlock. */
+	raw_spin_unlock(&rsp->onofflock);
+	rnp = rdp->mynode;
+	if (need_report & RCU_OFL_TASKS_NORM_GP)
+		rcu_report_unblock_qs_rnp(rnp, flags);
+	else
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+	if (need_report & RCU_OFL_TASKS_EXP_GP)
+		rcu_report_exp_rnp(rsp, rnp);
+	rcu_adopt_callbacks(rdp, this_rdp());
+}
+
+void rcu_cpu_dead(int cpu)
+{
+	__rcu_offline_cpu(cpu, &rcu_preempt_state);
+}
+
+static void rcu_do_batch(struct rcu_state *rsp, struct rcu_data *rdp)
+{
+	unsigned long flags;
+	struct rcu_head *list, *next, **tail;
+	int count;
+
+	KFUNC();
+	(void)rsp;
+	if (!cpu_has_callbacks_ready_to_invoke(rdp))
+		return;
+	BUSTED(early_callback) {
+		/* Every callback is done at once. */
+		for (int i = RCU_DONE_TAIL; i < RCU_NEXT_TAIL; i++)
+			rdp->nxttail[i] = rdp->nxttail[RCU_NEXT_TAIL];
+	}
+	/* b0d30417: callbacks may use what the early initcalls set up. */
+	INVARIANT("callback-before-scheduler-fully-active", rcu_scheduler_fully_active);
+	local_irq_save(flags);
+	list = rdp->nxtlist;
+	rdp->nxtlist = *rdp->nxttail[RCU_DONE_TAIL];
+	*rdp->nxttail[RCU_DONE_TAIL] = NULL;
+	tail = rdp->nxttail[RCU_DONE_TAIL];
+	for (count = RCU_NEXT_SIZE - 1; count >= 0; count--)
+		if (rdp->nxttail[count] == rdp->nxttail[RCU_DONE_TAIL])
+			rdp->nxttail[count] = &rdp->nxtlist;
+	local_irq_restore(flags);
+	count = 0;
+	while (list) {
+		next = list->next;
+		list->func(list);
+		list = next;
+		POINT("next callback");
+		if (++count >= rdp->blimit)
+			break;
+	}
+	local_irq_save(flags);
+	rdp->qlen -= count;
+	if (list != NULL) {
+		*tail = rdp->nxtlist;
+		rdp->nxtlist = list;
+		for (count = 0; count < RCU_NEXT_SIZE; count++) {
+			if (&rdp->nxtlist != rdp->nxttail[count])
+				break;
+			rdp->nxttail[count] = tail;
+		}
+	}
+	local_irq_restore(flags);
+	if (cpu_has_callbacks_ready_to_invoke(rdp))
+		invoke_rcu_core();
+}
+
+/* The tick, in hardirq. */
+void rcu_check_callbacks(int cpu, int user)
+{
+	KFUNC();
+	(void)user;
+	if (!cpu_online(cpu))
+		return;
+	rcu_preempt_check_callbacks(cpu);
+	if (rcu_pending(cpu))
+		invoke_rcu_core();
 }
 
 static void force_qs_rnp(struct rcu_state *rsp, int (*f)(struct rcu_data *))
@@ -378,73 +584,6 @@ unlock_fqs_ret:
 	raw_spin_unlock_irqrestore(&rsp->fqslock, flags);
 }
 
-/* ---- callbacks ---- */
-
-static void rcu_do_batch(struct rcu_state *rsp, struct rcu_data *rdp)
-{
-	unsigned long flags;
-	struct rcu_head *list, *next, **tail;
-	int count;
-
-	KFUNC();
-	(void)rsp;
-	if (!cpu_has_callbacks_ready_to_invoke(rdp))
-		return;
-	if (sw(SW_busted_early_callback))
-		for (int i = RCU_DONE_TAIL; i < RCU_NEXT_TAIL; i++)
-			rdp->nxttail[i] = rdp->nxttail[RCU_NEXT_TAIL];
-	/* b0d30417: callbacks may use what the early initcalls set up. */
-	INVARIANT("callback-before-scheduler-fully-active", rcu_scheduler_fully_active);
-	local_irq_save(flags);
-	list = rdp->nxtlist;
-	rdp->nxtlist = *rdp->nxttail[RCU_DONE_TAIL];
-	*rdp->nxttail[RCU_DONE_TAIL] = NULL;
-	tail = rdp->nxttail[RCU_DONE_TAIL];
-	for (count = RCU_NEXT_SIZE - 1; count >= 0; count--)
-		if (rdp->nxttail[count] == rdp->nxttail[RCU_DONE_TAIL])
-			rdp->nxttail[count] = &rdp->nxtlist;
-	local_irq_restore(flags);
-	count = 0;
-	while (list) {
-		next = list->next;
-		list->func(list);
-		list = next;
-		POINT("next callback");
-		if (++count >= rdp->blimit)
-			break;
-	}
-	local_irq_save(flags);
-	rdp->qlen -= count;
-	if (list != NULL) {
-		*tail = rdp->nxtlist;
-		rdp->nxtlist = list;
-		for (count = 0; count < RCU_NEXT_SIZE; count++) {
-			if (&rdp->nxtlist != rdp->nxttail[count])
-				break;
-			rdp->nxttail[count] = tail;
-		}
-	}
-	local_irq_restore(flags);
-	if (cpu_has_callbacks_ready_to_invoke(rdp))
-		invoke_rcu_core();
-}
-
-/*
- * 3.0 runs the callbacks in the per-CPU rcuc kthread once boost kthreads
- * exist; the model runs them here, in RCU_SOFTIRQ (see README).
- */
-static void invoke_rcu_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
-{
-	if (sw(SW_sched_fully_active) && !rcu_scheduler_fully_active)
-		return;
-	rcu_do_batch(rsp, rdp);
-}
-
-void invoke_rcu_core(void)
-{
-	raise_softirq(RCU_SOFTIRQ);
-}
-
 static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 {
 	unsigned long flags;
@@ -469,35 +608,24 @@ void rcu_process_callbacks(void)
 	__rcu_process_callbacks(&rcu_preempt_state, this_rdp());
 }
 
-int rcu_pending(int cpu)
+/*
+ * 3.0 runs the callbacks in the per-CPU rcuc kthread once boost kthreads
+ * exist; the model runs them here, in RCU_SOFTIRQ (see README).
+ */
+static void invoke_rcu_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 {
-	struct rcu_state *rsp = &rcu_preempt_state;
-	struct rcu_data *rdp = &rcu_preempt_data[cpu];
-	struct rcu_node *rnp = rdp->mynode;
-
-	if (rdp->qs_pending && rdp->passed_quiesc)
-		return 1;
-	if (cpu_has_callbacks_ready_to_invoke(rdp) || cpu_needs_another_gp(rsp, rdp))
-		return 1;
-	if (rnp->completed != rdp->completed || rnp->gpnum != rdp->gpnum)
-		return 1;
-	return rcu_gp_in_progress(rsp) && (long)(rsp->jiffies_force_qs - jiffies) < 0;
-}
-
-/* The tick, in hardirq. */
-void rcu_check_callbacks(int cpu, int user)
-{
-	KFUNC();
-	(void)user;
-	if (!cpu_online(cpu))
+	if (sw(SW_sched_fully_active) && !rcu_scheduler_fully_active)
 		return;
-	rcu_preempt_check_callbacks(cpu);
-	if (rcu_pending(cpu))
-		invoke_rcu_core();
+	rcu_do_batch(rsp, rdp);
 }
 
-static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head),
-		       struct rcu_state *rsp)
+void invoke_rcu_core(void)
+{
+	raise_softirq(RCU_SOFTIRQ);
+}
+
+void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head),
+		struct rcu_state *rsp)
 {
 	unsigned long flags, nestflag;
 	struct rcu_data *rdp;
@@ -518,40 +646,28 @@ static void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head
 	local_irq_restore(flags);
 }
 
-void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
+int rcu_pending(int cpu)
 {
-	KFUNC();
-	__call_rcu(head, func, &rcu_preempt_state);
+	struct rcu_state *rsp = &rcu_preempt_state;
+	struct rcu_data *rdp = &rcu_preempt_data[cpu];
+	struct rcu_node *rnp = rdp->mynode;
+
+	if (rdp->qs_pending && rdp->passed_quiesc)
+		return 1;
+	if (cpu_has_callbacks_ready_to_invoke(rdp) || cpu_needs_another_gp(rsp, rdp))
+		return 1;
+	if (rnp->completed != rdp->completed || rnp->gpnum != rdp->gpnum)
+		return 1;
+	return rcu_gp_in_progress(rsp) && (long)(rsp->jiffies_force_qs - jiffies) < 0;
 }
 
-struct rcu_synchronize {
-	struct rcu_head head;
-	struct completion completion;
-};
-
-static void wakeme_after_rcu(struct rcu_head *head)
+int rcu_needs_cpu(int cpu)
 {
-	struct rcu_synchronize *rcu = container_of(head, struct rcu_synchronize, head);
-
-	complete(&rcu->completion);
+	return rcu_preempt_data[cpu].nxtlist != NULL;
 }
 
-void synchronize_rcu(void)
-{
-	struct rcu_synchronize rcu;
-	struct gp_snapshot snap;
 
-	KFUNC();
-	if (!rcu_scheduler_active)
-		return;
-	oracle_gp_begin(&snap);
-	init_completion(&rcu.completion);
-	call_rcu(&rcu.head, wakeme_after_rcu);
-	wait_for_completion(&rcu.completion);
-	oracle_gp_end(&snap, "synchronize_rcu", "synchronize_rcu");
-}
 
-/* ---- rcu_barrier ---- */
 
 static struct {
 	struct mutex mutex;
@@ -601,56 +717,7 @@ void rcu_barrier(void)
 	mutex_unlock(&barrier.mutex);
 }
 
-/* ---- dyntick-idle ---- */
 
-void rcu_enter_nohz(void)
-{
-	unsigned long flags;
-	struct rcu_data *rdp;
-
-	local_irq_save(flags);
-	rdp = this_rdp();
-	if (--rdp->dynticks_nesting) {
-		local_irq_restore(flags);
-		return;
-	}
-	rdp->dynticks++;
-	INVARIANT("dynticks-odd-entering-idle", (rdp->dynticks & 1) == 0);
-	local_irq_restore(flags);
-}
-
-void rcu_exit_nohz(void)
-{
-	unsigned long flags;
-	struct rcu_data *rdp;
-
-	local_irq_save(flags);
-	rdp = this_rdp();
-	if (rdp->dynticks_nesting++) {
-		local_irq_restore(flags);
-		return;
-	}
-	rdp->dynticks++;
-	INVARIANT("dynticks-even-leaving-idle", rdp->dynticks & 1);
-	local_irq_restore(flags);
-}
-
-void rcu_irq_enter(void)
-{
-	rcu_exit_nohz();
-}
-
-void rcu_irq_exit(void)
-{
-	rcu_enter_nohz();
-}
-
-int rcu_needs_cpu(int cpu)
-{
-	return rcu_preempt_data[cpu].nxtlist != NULL;
-}
-
-/* ---- hotplug ---- */
 
 static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp)
 {
@@ -691,69 +758,6 @@ void rcu_cpu_up_prepare(int cpu)
 	rcu_init_percpu_data(cpu, &rcu_preempt_state);
 }
 
-/* The dead CPU's callbacks go to this CPU (3.0: the orphanage, then adoption). */
-static void rcu_adopt_callbacks(struct rcu_data *dead, struct rcu_data *rdp)
-{
-	unsigned long flags;
-
-	local_irq_save(flags);
-	if (dead->nxtlist != NULL) {
-		*rdp->nxttail[RCU_NEXT_TAIL] = dead->nxtlist;
-		rdp->nxttail[RCU_NEXT_TAIL] = dead->nxttail[RCU_NEXT_TAIL];
-		rdp->qlen += dead->qlen;
-	}
-	dead->nxtlist = NULL;
-	for (int i = 0; i < RCU_NEXT_SIZE; i++)
-		dead->nxttail[i] = &dead->nxtlist;
-	dead->qlen = 0;
-	local_irq_restore(flags);
-}
-
-static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
-{
-	unsigned long flags, mask;
-	int need_report = 0;
-	struct rcu_data *rdp = &rcu_preempt_data[cpu];
-	struct rcu_node *rnp;
-
-	KFUNC();
-	local_irq_save(flags);
-	raw_spin_lock(&rsp->onofflock);
-	rnp = rdp->mynode;
-	mask = rdp->grpmask;
-	do {
-		raw_spin_lock(&rnp->lock);
-		rnp->qsmaskinit &= ~mask;
-		if (rnp->qsmaskinit != 0) {
-			if (rnp != rdp->mynode)
-				raw_spin_unlock(&rnp->lock);
-			break;
-		}
-		if (rnp == rdp->mynode)
-			need_report = rcu_preempt_offline_tasks(rsp, rnp, rdp);
-		else
-			raw_spin_unlock(&rnp->lock);
-		mask = rnp->grpmask;
-		rnp = rnp->parent;
-	} while (rnp != NULL);
-	/* Still holding the leaf's lock: reporting under onofflock would deadlock. */
-	raw_spin_unlock(&rsp->onofflock);
-	rnp = rdp->mynode;
-	if (need_report & RCU_OFL_TASKS_NORM_GP)
-		rcu_report_unblock_qs_rnp(rnp, flags);
-	else
-		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-	if (need_report & RCU_OFL_TASKS_EXP_GP)
-		rcu_report_exp_rnp(rsp, rnp);
-	rcu_adopt_callbacks(rdp, this_rdp());
-}
-
-void rcu_cpu_dead(int cpu)
-{
-	__rcu_offline_cpu(cpu, &rcu_preempt_state);
-}
-
-/* ---- boot ---- */
 
 static void rcu_init_geometry(struct rcu_state *rsp, const struct topology *t)
 {

@@ -20,34 +20,6 @@
 
 #define RCU_BOOST_PRIO (MAX_RT_PRIO - 1 - 1) /* SCHED_FIFO priority 1 */
 
-void rcu_preempt_boost_start_gp(struct rcu_node *rnp)
-{
-	rnp->boost_time = jiffies + RCU_BOOST_DELAY_JIFFIES;
-}
-
-/*
- * Boost if an expedited GP waits on readers, or if readers have held the
- * normal GP past the boost delay.  rnp locked, irqs off; releases the lock.
- */
-void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags)
-{
-	struct task_struct *t;
-
-	KFUNC();
-	if (rnp->exp_tasks != NULL ||
-	    (rnp->gp_tasks != NULL && rnp->boost_tasks == NULL && rnp->qsmask == 0 &&
-	     (long)(jiffies - rnp->boost_time) >= 0)) {
-		if (rnp->exp_tasks == NULL)
-			rnp->boost_tasks = rnp->gp_tasks;
-		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-		t = rnp->boost_kthread_task;
-		if (t != NULL)
-			wake_up_process(t);
-	} else {
-		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-	}
-}
-
 /* Boost one reader; returns whether more are waiting. */
 static int rcu_boost(struct rcu_node *rnp)
 {
@@ -98,6 +70,37 @@ static void rcu_boost_kthread(struct task_struct *self)
 			spincnt = 0;
 		}
 	}
+}
+
+/*
+ * Boost if an expedited GP waits on readers, or if readers have held the
+ * normal GP past the boost delay.  The caller holds rnp->lock with irqs
+ * disabled; it is released before the booster is woken.
+ */
+void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags)
+	__releases(rnp->lock)
+{
+	struct task_struct *t;
+
+	KFUNC();
+	lockdep_assert_held(&rnp->lock);
+	if (rnp->exp_tasks != NULL ||
+	    (rnp->gp_tasks != NULL && rnp->boost_tasks == NULL && rnp->qsmask == 0 &&
+	     (long)(jiffies - rnp->boost_time) >= 0)) {
+		if (rnp->exp_tasks == NULL)
+			rnp->boost_tasks = rnp->gp_tasks;
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		t = rnp->boost_kthread_task;
+		if (t != NULL)
+			wake_up_process(t);
+	} else {
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+	}
+}
+
+void rcu_preempt_boost_start_gp(struct rcu_node *rnp)
+{
+	rnp->boost_time = jiffies + RCU_BOOST_DELAY_JIFFIES;
 }
 
 void rcu_spawn_boost_kthreads(void)

@@ -20,21 +20,26 @@ static wait_queue_head_t sync_rcu_preempt_exp_wq;
 static struct mutex sync_rcu_preempt_exp_mutex;
 static long sync_rcu_preempt_exp_count;
 
-void rcu_exp_init(void)
+/*
+ * Return non-zero if there are any tasks in RCU read-side critical
+ * sections blocking the current preemptible-RCU expedited grace period.
+ * If there is no preemptible-RCU expedited grace period currently in
+ * progress, returns zero unconditionally.
+ */
+int rcu_preempted_readers_exp(const struct rcu_node *rnp)
 {
-	init_waitqueue_head(&sync_rcu_preempt_exp_wq, LC_EXP_WQ);
-	mutex_init(&sync_rcu_preempt_exp_mutex, LC_EXP_MUTEX);
-	sync_rcu_preempt_exp_count = 0;
+	return rnp->exp_tasks != NULL;
 }
 
-int rcu_exp_idle(void)
-{
-	return sync_rcu_preempt_exp_mutex.owner == NULL;
-}
-
+/*
+ * Return non-zero if there is no RCU expedited grace period in progress
+ * for the specified rcu_node structure, in other words, if all CPUs and
+ * tasks covered by the specified rcu_node structure have done their bit
+ * for the current expedited grace period.
+ */
 static int sync_rcu_preempt_exp_done(const struct rcu_node *rnp)
 {
-	return rnp->exp_tasks == NULL && rnp->expmask == 0;
+	return !rcu_preempted_readers_exp(rnp) && rnp->expmask == 0;
 }
 
 /*
@@ -53,11 +58,12 @@ void rcu_report_exp_rnp(struct rcu_state *rsp, struct rcu_node *rnp)
 			raw_spin_unlock_irqrestore(&rnp->lock, flags);
 			break;
 		}
-		if (rnp->parent == NULL && sw(SW_busted_lose_exp_wakeup)) {
-			raw_spin_unlock_irqrestore(&rnp->lock, flags); /* broken on purpose */
-			break;
-		}
 		if (rnp->parent == NULL) {
+			BUSTED(lose_exp_wakeup) {
+				/* Nobody wakes the waiter. */
+				raw_spin_unlock_irqrestore(&rnp->lock, flags);
+				break;
+			}
 			if (sw(SW_exp_unlock_before_wake)) {
 				raw_spin_unlock_irqrestore(&rnp->lock, flags);
 				wake_up(&sync_rcu_preempt_exp_wq);
@@ -92,20 +98,6 @@ static void sync_rcu_preempt_exp_init(struct rcu_state *rsp, struct rcu_node *rn
 	}
 	if (!must_wait)
 		rcu_report_exp_rnp(rsp, rnp);
-}
-
-static void synchronize_sched_expedited_cpu_stop(void *data)
-{
-	(void)data; /* the context switch to the stopper is the point */
-}
-
-/* A context switch on every online CPU (3.0: try_stop_cpus()). */
-static void synchronize_sched_expedited(void)
-{
-	KFUNC();
-	get_online_cpus();
-	stop_cpus(synchronize_sched_expedited_cpu_stop, NULL);
-	put_online_cpus();
 }
 
 static void __synchronize_rcu_expedited(void)
@@ -163,4 +155,30 @@ void synchronize_rcu_expedited(void)
 	oracle_gp_begin(&snap);
 	__synchronize_rcu_expedited();
 	oracle_gp_end(&snap, "synchronize_rcu_expedited", "synchronize_rcu_expedited");
+}
+
+static void synchronize_sched_expedited_cpu_stop(void *data)
+{
+	(void)data; /* the context switch to the stopper is the point */
+}
+
+/* A context switch on every online CPU (3.0: try_stop_cpus()). */
+void synchronize_sched_expedited(void)
+{
+	KFUNC();
+	get_online_cpus();
+	stop_cpus(synchronize_sched_expedited_cpu_stop, NULL);
+	put_online_cpus();
+}
+
+void rcu_exp_init(void)
+{
+	init_waitqueue_head(&sync_rcu_preempt_exp_wq, LC_EXP_WQ);
+	mutex_init(&sync_rcu_preempt_exp_mutex, LC_EXP_MUTEX);
+	sync_rcu_preempt_exp_count = 0;
+}
+
+int rcu_exp_idle(void)
+{
+	return sync_rcu_preempt_exp_mutex.owner == NULL;
 }

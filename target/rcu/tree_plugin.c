@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Preemptible RCU's readers, after 3.0's kernel/rcutree_plugin.h:
- * __rcu_read_lock(), the three shapes of __rcu_read_unlock() (3.0-rc,
- * be0e1e21, 10f39bb1), rcu_read_unlock_special(), readers queued on
- * ->blkd_tasks at a context switch, the tick's check, CPU offline moving
- * blocked readers to the root.
+ * Preemptible RCU's readers, after 3.0's kernel/rcutree_plugin.h, in its
+ * order: rcu_preempt_qs(), readers queued on ->blkd_tasks at a context
+ * switch, __rcu_read_lock(), rcu_read_unlock_special() and the three shapes
+ * of __rcu_read_unlock() (3.0-rc, be0e1e21, 10f39bb1), the grace-period
+ * start check, CPU offline moving blocked readers to the root, the tick's
+ * check, call_rcu() and synchronize_rcu().  The expedited and boost parts
+ * of the plugin are tree_exp.c and tree_boost.c.  Model-only helpers
+ * (in_reader, rcu_special_rmw) come first, model checks last.
  */
 #include "tree.h"
 
@@ -52,91 +55,6 @@ void rcu_preempt_qs(int cpu)
 		rcu_special_rmw(t, RCU_READ_UNLOCK_NEED_QS, 0);
 }
 
-/* ---- ->blkd_tasks ---- */
-
-/* Readers that block the current GP / the expedited GP. */
-static int rcu_preempted_readers(const struct rcu_node *rnp)
-{
-	return rnp->gp_tasks != NULL;
-}
-
-static int rcu_preempted_readers_exp(const struct rcu_node *rnp)
-{
-	return rnp->exp_tasks != NULL;
-}
-
-static int on_list(const struct list_head *head, const struct list_head *e)
-{
-	const struct list_head *p;
-
-	list_for_each(p, head)
-		if (p == e)
-			return 1;
-	return 0;
-}
-
-/* Structural checks of one node's list and the pointers into it. */
-void rcu_node_check_lists(const struct rcu_node *rnp)
-{
-	const struct list_head *p;
-
-	INVARIANT("gp_tasks-outside-blkd_tasks",
-		  rnp->gp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->gp_tasks));
-	INVARIANT("exp_tasks-outside-blkd_tasks",
-		  rnp->exp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->exp_tasks));
-	INVARIANT("boost_tasks-outside-blkd_tasks",
-		  rnp->boost_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->boost_tasks));
-	list_for_each(p, &rnp->blkd_tasks)
-	{
-		const struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
-
-		INVARIANT("queued-task-not-blocked-on-node", t->rcu_blocked_node == rnp);
-	}
-}
-
-void rcu_preempt_check_blocked_tasks(struct rcu_node *rnp)
-{
-	INVARIANT("gp-start-with-gp-tasks", !rcu_preempted_readers(rnp));
-	if (!list_empty(&rnp->blkd_tasks))
-		rnp->gp_tasks = rnp->blkd_tasks.next;
-	INVARIANT("gp-start-with-qsmask", rnp->qsmask == 0);
-}
-
-/* The entry after t on its list, or NULL at the tail. */
-static struct list_head *rcu_next_node_entry(struct task_struct *t, struct rcu_node *rnp)
-{
-	struct list_head *np = t->rcu_node_entry.next;
-
-	return np == &rnp->blkd_tasks ? NULL : np;
-}
-
-/*
- * A blocked reader left and rnp may have nothing more holding the GP:
- * report up.  rnp locked, irqs off; releases the lock.
- */
-void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags)
-{
-	unsigned long mask;
-	struct rcu_node *rnp_p;
-
-	KFUNC();
-	if (rnp->qsmask != 0 || rcu_preempted_readers(rnp)) {
-		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-		return;
-	}
-	rnp_p = rnp->parent;
-	if (rnp_p == NULL) {
-		rcu_report_qs_rsp(&rcu_preempt_state, flags); /* releases rnp->lock */
-		return;
-	}
-	mask = rnp->grpmask;
-	raw_spin_unlock(&rnp->lock); /* irqs remain disabled */
-	raw_spin_lock(&rnp_p->lock);
-	rcu_report_qs_rnp(mask, &rcu_preempt_state, rnp_p, flags);
-}
-
-/* ---- the context switch and the tick ---- */
-
 void rcu_preempt_note_context_switch(int cpu)
 {
 	struct task_struct *t = current;
@@ -150,6 +68,11 @@ void rcu_preempt_note_context_switch(int cpu)
 		rdp = &rcu_preempt_data[cpu];
 		rnp = rdp->mynode;
 		raw_spin_lock_irqsave(&rnp->lock, flags);
+		/*
+		 * The kernel's plain RMW, and safe: irqs are off on t's own
+		 * CPU, and the only other writer, the booster, writes under
+		 * this rnp->lock.
+		 */
 		t->rcu_read_unlock_special |= RCU_READ_UNLOCK_BLOCKED;
 		t->rcu_blocked_node = rnp;
 		INVARIANT("context-switch-on-cpu-not-in-qsmaskinit",
@@ -180,38 +103,59 @@ void rcu_preempt_note_context_switch(int cpu)
 	local_irq_restore(flags);
 }
 
-void rcu_note_context_switch(int cpu)
+/*
+ * Preemptible RCU implementation for rcu_read_lock().  Just increment
+ * ->rcu_read_lock_nesting, shared state will be updated if we block.
+ */
+void __rcu_read_lock(void)
 {
-	rcu_preempt_note_context_switch(cpu);
+	current->rcu_read_lock_nesting++;
 }
 
-void rcu_preempt_check_callbacks(int cpu)
+/*
+ * Check for preempted RCU readers blocking the current grace period for the
+ * specified rcu_node structure.  If the caller needs a reliable answer, it
+ * must hold the rcu_node's ->lock.
+ */
+int rcu_preempt_blocked_readers_cgp(const struct rcu_node *rnp)
 {
-	struct task_struct *t = current;
+	return rnp->gp_tasks != NULL;
+}
 
-	if (t->rcu_read_lock_nesting == 0) {
-		rcu_preempt_qs(cpu);
+/*
+ * A blocked reader left and rnp may have nothing more holding the GP:
+ * report up.  The caller holds rnp->lock with irqs disabled, and this
+ * lock is released upon return.
+ */
+void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags)
+	__releases(rnp->lock)
+{
+	unsigned long mask;
+	struct rcu_node *rnp_p;
+
+	KFUNC();
+	lockdep_assert_held(&rnp->lock);
+	if (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp)) {
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 		return;
 	}
-	if ((!sw(SW_unlock_nesting_guard) || t->rcu_read_lock_nesting > 0) &&
-	    rcu_preempt_data[cpu].qs_pending)
-		rcu_special_rmw(t, 0, RCU_READ_UNLOCK_NEED_QS);
+	rnp_p = rnp->parent;
+	if (rnp_p == NULL) {
+		rcu_report_qs_rsp(&rcu_preempt_state, flags); /* releases rnp->lock */
+		return;
+	}
+	mask = rnp->grpmask;
+	raw_spin_unlock(&rnp->lock); /* irqs remain disabled */
+	raw_spin_lock(&rnp_p->lock);
+	rcu_report_qs_rnp(mask, &rcu_preempt_state, rnp_p, flags);
 }
 
-/* ---- the read side ---- */
-
-void rcu_read_lock(void)
+/* The entry after t on its list, or NULL at the tail. */
+static struct list_head *rcu_next_node_entry(struct task_struct *t, struct rcu_node *rnp)
 {
-	struct task_struct *t = current;
+	struct list_head *np = t->rcu_node_entry.next;
 
-	oracle_reader_lock();
-	t->rcu_read_lock_nesting++;
-}
-
-void rcu_reader_deref(void)
-{
-	if (current->oracle_depth > 0)
-		oracle_deref();
+	return np == &rnp->blkd_tasks ? NULL : np;
 }
 
 /*
@@ -253,11 +197,11 @@ void rcu_read_unlock_special(struct task_struct *t)
 			break;
 		raw_spin_unlock(&rnp->lock);
 	}
-	empty = !rcu_preempted_readers(rnp);
+	empty = !rcu_preempt_blocked_readers_cgp(rnp);
 	empty_exp = !rcu_preempted_readers_exp(rnp);
 	np = rcu_next_node_entry(t, rnp);
-	if (sw(SW_busted_skip_dequeue)) {
-		/* Broken on purpose: leave t on ->blkd_tasks. */
+	BUSTED(skip_dequeue) {
+		/* Leave t on ->blkd_tasks. */
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 		return;
 	}
@@ -284,8 +228,11 @@ void rcu_read_unlock_special(struct task_struct *t)
 	if (special & RCU_READ_UNLOCK_BOOSTED) {
 		if (!sw(SW_boosted_field))
 			rcu_special_rmw(t, RCU_READ_UNLOCK_BOOSTED, 0);
-		if (t->rcu_boost_mutex != NULL && !sw(SW_busted_no_deboost))
+		BUSTED(no_deboost) {
+			/* Keep the boost: never release the booster's rt_mutex. */
+		} else if (t->rcu_boost_mutex != NULL) {
 			rt_mutex_unlock(t->rcu_boost_mutex);
+		}
 		t->rcu_boost_mutex = NULL;
 	}
 	/* The last task blocking the expedited GP on rnp: report up. */
@@ -293,9 +240,18 @@ void rcu_read_unlock_special(struct task_struct *t)
 		rcu_report_exp_rnp(&rcu_preempt_state, rnp);
 }
 
-/* The shapes of __rcu_read_unlock(). */
-static void __rcu_read_unlock(struct task_struct *t)
+/*
+ * Tree-preemptible RCU implementation for rcu_read_unlock(), in the three
+ * shapes of its history (3.0-rc, be0e1e21, 10f39bb1).  Decrement
+ * ->rcu_read_lock_nesting.  If the result is zero (outermost
+ * rcu_read_unlock()) and ->rcu_read_unlock_special is non-zero, invoke
+ * rcu_read_unlock_special() to clean up after a context switch in an RCU
+ * read-side critical section and other special cases.
+ */
+void __rcu_read_unlock(void)
 {
+	struct task_struct *t = current;
+
 	KFUNC();
 	if (sw(SW_unlock_nesting_guard)) {
 		/* 10f39bb1: INT_MIN while the special check runs. */
@@ -330,19 +286,24 @@ static void __rcu_read_unlock(struct task_struct *t)
 	INVARIANT("rcu_read_lock_nesting-negative", t->rcu_read_lock_nesting >= 0);
 }
 
-void rcu_read_unlock(void)
+/*
+ * At the start of a grace period: no task may still block the previous
+ * one, and every task queued now blocks the new one.  Caller holds
+ * rnp->lock.
+ */
+void rcu_preempt_check_blocked_tasks(struct rcu_node *rnp)
 {
-	struct task_struct *t = current;
-
-	oracle_reader_unlock();
-	__rcu_read_unlock(t);
+	lockdep_assert_held(&rnp->lock);
+	INVARIANT("gp-start-with-gp-tasks", !rcu_preempt_blocked_readers_cgp(rnp));
+	if (!list_empty(&rnp->blkd_tasks))
+		rnp->gp_tasks = rnp->blkd_tasks.next;
+	INVARIANT("gp-start-with-qsmask", rnp->qsmask == 0);
 }
-
-/* ---- CPU offline ---- */
 
 /*
  * The last CPU of leaf rnp goes offline: move its blocked readers to the
- * root, carrying the gp/exp/boost pointers.  rnp locked, irqs off.
+ * root, carrying the gp/exp/boost pointers.  The caller holds rnp->lock
+ * (the leaf's) with irqs disabled; this takes the root's under it.
  */
 int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
 {
@@ -351,12 +312,13 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 	int retval = 0;
 
 	KFUNC();
+	lockdep_assert_held(&rnp->lock);
 	if (rnp == rnp_root) {
 		INVARIANT("last-cpu-offlined", 0);
 		return 0;
 	}
 	INVARIANT("offline-node-not-mynode", rnp == rdp->mynode);
-	if (rcu_preempted_readers(rnp))
+	if (rcu_preempt_blocked_readers_cgp(rnp))
 		retval |= RCU_OFL_TASKS_NORM_GP;
 	if (rcu_preempted_readers_exp(rnp))
 		retval |= RCU_OFL_TASKS_EXP_GP;
@@ -387,4 +349,74 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 	rcu_node_check_lists(rnp_root);
 	raw_spin_unlock(&rnp_root->lock);
 	return retval;
+}
+
+void rcu_preempt_check_callbacks(int cpu)
+{
+	struct task_struct *t = current;
+
+	if (t->rcu_read_lock_nesting == 0) {
+		rcu_preempt_qs(cpu);
+		return;
+	}
+	if ((!sw(SW_unlock_nesting_guard) || t->rcu_read_lock_nesting > 0) &&
+	    rcu_preempt_data[cpu].qs_pending)
+		rcu_special_rmw(t, 0, RCU_READ_UNLOCK_NEED_QS);
+}
+
+static int on_list(const struct list_head *head, const struct list_head *e)
+{
+	const struct list_head *p;
+
+	list_for_each(p, head)
+		if (p == e)
+			return 1;
+	return 0;
+}
+
+/* Structural checks of one node's list and the pointers into it. */
+void rcu_node_check_lists(const struct rcu_node *rnp)
+{
+	const struct list_head *p;
+
+	INVARIANT("gp_tasks-outside-blkd_tasks",
+		  rnp->gp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->gp_tasks));
+	INVARIANT("exp_tasks-outside-blkd_tasks",
+		  rnp->exp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->exp_tasks));
+	INVARIANT("boost_tasks-outside-blkd_tasks",
+		  rnp->boost_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->boost_tasks));
+	list_for_each(p, &rnp->blkd_tasks)
+	{
+		const struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
+
+		INVARIANT("queued-task-not-blocked-on-node", t->rcu_blocked_node == rnp);
+	}
+}
+
+/*
+ * Queue a preemptible-RCU callback for invocation after a grace period.
+ */
+void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head))
+{
+	KFUNC();
+	__call_rcu(head, func, &rcu_preempt_state);
+}
+
+/*
+ * Wait until a grace period has elapsed: until all currently executing
+ * RCU read-side critical sections have completed.
+ */
+void synchronize_rcu(void)
+{
+	struct rcu_synchronize rcu;
+	struct gp_snapshot snap;
+
+	KFUNC();
+	if (!rcu_scheduler_active)
+		return;
+	oracle_gp_begin(&snap);
+	init_completion(&rcu.completion);
+	call_rcu(&rcu.head, wakeme_after_rcu);
+	wait_for_completion(&rcu.completion);
+	oracle_gp_end(&snap, "synchronize_rcu", "synchronize_rcu");
 }
