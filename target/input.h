@@ -32,14 +32,14 @@ enum work_arg { ARG_NONE, ARG_CPU, ARG_TASK };
 
 struct input_event {
 	enum event_op op;
-	int cpu;                     /* step, irq, resched */
-	int count;                   /* step */
-	int kind;                    /* irq: enum irq_kind */
-	int task;                    /* work: workload task number */
-	enum work_op work;           /* work */
-	int arg;                     /* work: resolved argument (cpu or task), or the raw byte */
-	size_t offset;               /* where the record starts in the input */
-	size_t len;                  /* its length in bytes */
+	int cpu;	   /* step, irq, resched */
+	int count;	   /* step */
+	int kind;	   /* irq: enum irq_kind */
+	int task;	   /* work: workload task number */
+	enum work_op work; /* work */
+	int arg;	   /* work: resolved argument (cpu or task), or the raw byte */
+	size_t offset;	   /* where the record starts in the input */
+	size_t len;	   /* its length in bytes */
 };
 
 void input_topology(const uint8_t *data, size_t size, struct topology *t);

@@ -28,28 +28,28 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RECENT_EVENTS 24
+#define RECENT_EVENTS	      24
 #define DRAIN_STEPS_PER_ROUND 2
-#define DRAIN_TICK_EVERY 12
+#define DRAIN_TICK_EVERY      12
 
 struct recent {
-	long index;                  /* record number, -1 for the drain */
+	long index; /* record number, -1 for the drain */
 	struct input_event ev;
-	int cpu;                     /* CPU that stepped */
+	int cpu;			/* CPU that stepped */
 	const struct task_struct *task; /* its current task afterwards (NULL: no step) */
-	const char *func;            /* where it stands */
+	const char *func;		/* where it stands */
 	const char *label;
 };
 
 static struct {
-	const uint8_t *data;         /* the input */
+	const uint8_t *data; /* the input */
 	size_t size;
-	unsigned long events;        /* records decoded */
+	unsigned long events; /* records decoded */
 	struct topology topo;
 	const struct rcufuzz_options *opts;
 	struct recent ring[RECENT_EVENTS];
 	unsigned long ring_count;
-	long event_index;            /* record being applied, -1 in the drain */
+	long event_index; /* record being applied, -1 in the drain */
 	const struct input_event *ev;
 	unsigned long drain_rounds;
 } m;
@@ -90,8 +90,8 @@ static void note_step(int cpu)
 	if (m.event_index >= 0)
 		note_recent(cpu, t, func, label);
 	if (m.opts->trace) {
-		struct trace_row row = {sim_steps(), m.event_index, m.ev, cpu, t, context_of(t),
-					func, label};
+		struct trace_row row = {sim_steps(), m.event_index, m.ev, cpu,
+					t,	     context_of(t), func, label};
 
 		m.opts->trace(&row, m.opts->trace_arg);
 	}
@@ -148,8 +148,8 @@ static void report_recent_events(void)
 		if (r->cpu < 0)
 			report_printf("  #%-4ld %s\n", r->index, text);
 		else
-			report_printf("  #%-4ld %-28s CPU%d %-14s %s: %s\n", r->index, text,
-				      r->cpu, task_name(r->task), r->func, r->label);
+			report_printf("  #%-4ld %-28s CPU%d %-14s %s: %s\n", r->index, text, r->cpu,
+				      task_name(r->task), r->func, r->label);
 	}
 	if (m.event_index >= 0 && !sim_in_main()) {
 		const struct task_struct *t = current;

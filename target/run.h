@@ -18,19 +18,19 @@
  * of slow ops: no verdict on liveness).
  */
 #define INPUT_STEP_BUDGET 20000
-#define DRAIN_ROUNDS 4000
-#define DRAIN_MAX_ROUNDS (4 * DRAIN_ROUNDS)
+#define DRAIN_ROUNDS	  4000
+#define DRAIN_MAX_ROUNDS  (4 * DRAIN_ROUNDS)
 
 /* One row of --trace: where a CPU stands after a step. */
 struct trace_row {
-	unsigned long step;          /* steps so far */
-	long event;                  /* index of the input record, -1 in the drain */
-	const struct input_event *ev; /* the record, NULL in the drain */
-	int cpu;                     /* the CPU that stepped */
+	unsigned long step;		/* steps so far */
+	long event;			/* index of the input record, -1 in the drain */
+	const struct input_event *ev;	/* the record, NULL in the drain */
+	int cpu;			/* the CPU that stepped */
 	const struct task_struct *task; /* its current task */
-	const char *context;         /* "task", "hardirq", "softirq", "irq-exit" */
-	const char *func;            /* innermost function */
-	const char *label;           /* the point's label */
+	const char *context;		/* "task", "hardirq", "softirq", "irq-exit" */
+	const char *func;		/* innermost function */
+	const char *label;		/* the point's label */
 };
 
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */

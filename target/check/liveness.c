@@ -59,8 +59,9 @@ static void check_rcu(void)
 			continue;
 		if (t->kind == TASK_KIND_RCU_BOOST && t->state != TASK_INTERRUPTIBLE) {
 			report_begin(REPORT_HANG, "%s never finished boosting", task_name(t));
-			report_printf("The boost kthread still waits for the rt_mutex it proxy-locked\n"
-				      "on behalf of a reader: the reader never unlocked it.\n\n");
+			report_printf(
+				"The boost kthread still waits for the rt_mutex it proxy-locked\n"
+				"on behalf of a reader: the reader never unlocked it.\n\n");
 			report_task(t, "stuck booster:");
 			report_end("booster-waits-forever", "rt_mutex_lock");
 		}
@@ -73,10 +74,11 @@ static void check_rcu(void)
 	}
 	rcu_for_each_node_breadth_first(rsp, rnp)
 		if (!list_empty(&rnp->blkd_tasks)) {
-			struct task_struct *t =
-				list_entry(rnp->blkd_tasks.next, struct task_struct, rcu_node_entry);
+			struct task_struct *t = list_entry(rnp->blkd_tasks.next, struct task_struct,
+							   rcu_node_entry);
 
-			report_begin(REPORT_HANG, "%s is still queued on an rcu_node's ->blkd_tasks",
+			report_begin(REPORT_HANG,
+				     "%s is still queued on an rcu_node's ->blkd_tasks",
 				     task_name(t));
 			report_task(t, "still queued:");
 			report_end("blocked-reader-never-dequeued", "rcu_read_unlock_special");
@@ -101,16 +103,15 @@ void report_rcu_state(void)
 		      "force_qs at %lu%s\n",
 		      rsp->gpnum + 300, rsp->completed + 300, rsp->signaled, jiffies,
 		      rsp->jiffies_force_qs, rcu_scheduler_fully_active ? "" : ", booting");
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_node_breadth_first(rsp, rnp) {
 		struct list_head *p;
 
-		report_printf("  rcu_node %d (CPUs %d-%d): qsmask %#lx qsmaskinit %#lx expmask %#lx "
-			      "blkd_tasks:",
-			      (int)(rnp - rsp->node), rnp->grplo, rnp->grphi, rnp->qsmask,
-			      rnp->qsmaskinit, rnp->expmask);
-		list_for_each(p, &rnp->blkd_tasks)
-		{
+		report_printf(
+			"  rcu_node %d (CPUs %d-%d): qsmask %#lx qsmaskinit %#lx expmask %#lx "
+			"blkd_tasks:",
+			(int)(rnp - rsp->node), rnp->grplo, rnp->grphi, rnp->qsmask,
+			rnp->qsmaskinit, rnp->expmask);
+		list_for_each(p, &rnp->blkd_tasks) {
 			struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
 
 			report_printf(" %s%s%s%s", task_name(t), p == rnp->gp_tasks ? " <-gp" : "",
@@ -119,8 +120,7 @@ void report_rcu_state(void)
 		}
 		report_printf("\n");
 	}
-	for_each_possible_cpu(cpu)
-	{
+	for_each_possible_cpu(cpu) {
 		const struct rcu_data *rdp = &rcu_preempt_data[cpu];
 
 		report_printf("  CPU%d%s: gpnum %ld completed %ld qs_pending %d passed_quiesc %d "

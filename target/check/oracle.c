@@ -23,21 +23,21 @@
 #define ORACLE_HEAP 1
 #endif
 
-#define OBJ_MAGIC 0x52435521u /* "RCU!" */
+#define OBJ_MAGIC   0x52435521u /* "RCU!" */
 #define MAX_OBJECTS 128
 
 struct rcu_obj {
-	struct rcu_head rh;          /* call_rcu() head */
-	unsigned int magic;          /* OBJ_MAGIC while live */
-	int index;                   /* slot in live[] */
-	struct gp_snapshot snap;     /* readers in progress when it was retired */
+	struct rcu_head rh;	 /* call_rcu() head */
+	unsigned int magic;	 /* OBJ_MAGIC while live */
+	int index;		 /* slot in live[] */
+	struct gp_snapshot snap; /* readers in progress when it was retired */
 };
 
 static struct {
-	unsigned int next_reader;    /* reader ids: 1, 2, ... */
-	struct rcu_obj *gp;          /* the shared RCU-protected pointer */
+	unsigned int next_reader;	   /* reader ids: 1, 2, ... */
+	struct rcu_obj *gp;		   /* the shared RCU-protected pointer */
 	struct rcu_obj *live[MAX_OBJECTS]; /* allocated objects, to free at the end */
-	int nr_pending;              /* retired, callback not yet run */
+	int nr_pending;			   /* retired, callback not yet run */
 #ifndef ORACLE_HEAP
 	struct rcu_obj pool[MAX_OBJECTS];
 #endif
@@ -139,13 +139,14 @@ void oracle_gp_end(const struct gp_snapshot *s, const char *request, const char 
 
 		if (r->oracle_reader != s->readers[i].id)
 			continue;
-		report_begin(REPORT_RCU_GUARANTEE, "%s ended while a reader it must wait for is inside",
-			     request);
-		report_printf("The grace period of this %s began while the reader section below\n"
-			      "was in progress, and ended before that section left. RCU guarantees\n"
-			      "the opposite: every reader that began before a grace period ends\n"
-			      "before it.\n\n",
-			      request);
+		report_begin(REPORT_RCU_GUARANTEE,
+			     "%s ended while a reader it must wait for is inside", request);
+		report_printf(
+			"The grace period of this %s began while the reader section below\n"
+			"was in progress, and ended before that section left. RCU guarantees\n"
+			"the opposite: every reader that began before a grace period ends\n"
+			"before it.\n\n",
+			request);
 		if (!sim_in_main())
 			report_task(current, "ending the grace period:");
 		report_task(r, "reader still inside:");
@@ -171,7 +172,7 @@ void oracle_retire_object(void)
 
 	if (o == NULL || old == NULL)
 		return; /* every slot waits for a grace period: skip this update */
-	orc.gp = o; /* rcu_assign_pointer() */
+	orc.gp = o;	/* rcu_assign_pointer() */
 	oracle_gp_begin(&old->snap);
 	orc.nr_pending++;
 	call_rcu(&old->rh, retired_object_cb);
@@ -186,7 +187,8 @@ void oracle_deref(void)
 		t->oracle_obj = orc.gp; /* rcu_dereference() */
 	o = t->oracle_obj;
 	if (o != NULL && o->magic != OBJ_MAGIC) {
-		report_begin(REPORT_RCU_GUARANTEE, "reader read an object freed by an RCU callback");
+		report_begin(REPORT_RCU_GUARANTEE,
+			     "reader read an object freed by an RCU callback");
 		report_task(t, "reader:");
 		report_end("use-after-free", frame_top(t));
 	}

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #define REPORT_BUF_SIZE (64 * 1024)
-#define RULE "=================================================================\n"
+#define RULE		"=================================================================\n"
 
 #define REPORT_KIND(id, name, headline) {name, headline},
 static const struct {
@@ -30,8 +30,8 @@ static struct {
 	size_t len;
 	char summary[256];
 	enum report_kind kind;
-	int made;                    /* a report is finished (or under way) */
-	int writing;                 /* between report_begin and report_end */
+	int made;    /* a report is finished (or under way) */
+	int writing; /* between report_begin and report_end */
 	const char *replay_cmd;
 	void (*recent_events)(void); /* prints the schedule's last events */
 } rpt;
@@ -88,8 +88,8 @@ void report_begin(enum report_kind kind, const char *fmt, ...)
 
 static const char *kind_name(enum task_kind k)
 {
-	static const char *const names[] = {"workload", "idle",        "ksoftirqd", "irq thread",
-					    "stopper",  "rcu booster", "rcuc",      "test"};
+	static const char *const names[] = {"workload", "idle",	       "ksoftirqd", "irq thread",
+					    "stopper",	"rcu booster", "rcuc",	    "test"};
 	return names[k];
 }
 
@@ -115,11 +115,11 @@ void report_task(const struct task_struct *t, const char *role)
 		      kind_name(t->kind), running ? "running on" : "last on", t->cpu,
 		      running && cpu_state[t->cpu].irqs_disabled ? ", irqs off" : "",
 		      t->state == TASK_RUNNING ? "" : ", sleeping");
-	report_printf("  preempt_count %#x%s%s, rcu_read_lock_nesting %d, "
-		      "rcu_read_unlock_special ",
-		      (unsigned)t->preempt_count, t->preempt_count & HARDIRQ_MASK ? " (hardirq)" : "",
-		      t->preempt_count & SOFTIRQ_OFFSET ? " (softirq)" : "",
-		      t->rcu_read_lock_nesting);
+	report_printf(
+		"  preempt_count %#x%s%s, rcu_read_lock_nesting %d, "
+		"rcu_read_unlock_special ",
+		(unsigned)t->preempt_count, t->preempt_count & HARDIRQ_MASK ? " (hardirq)" : "",
+		t->preempt_count & SOFTIRQ_OFFSET ? " (softirq)" : "", t->rcu_read_lock_nesting);
 	print_special(t->rcu_read_unlock_special);
 	report_printf("%s, prio %d\n", t->rcu_boosted ? ", rcu_boosted" : "", t->prio);
 	report_printf("  Call trace (innermost first):\n");
@@ -133,8 +133,8 @@ void report_task(const struct task_struct *t, const char *role)
 			      : f->irq == 2 ? "    <SOFTIRQ>"
 					    : "");
 		if (f->irq == 1 && i > 0)
-			report_printf("    --- interrupted %s ---\n", t->frames[i - 1].irq ? "softirq"
-											: "task");
+			report_printf("    --- interrupted %s ---\n",
+				      t->frames[i - 1].irq ? "softirq" : "task");
 	}
 	if (t->lockdep_depth) {
 		report_printf("  %d lock%s held by %s:\n", t->lockdep_depth,
@@ -143,7 +143,7 @@ void report_task(const struct task_struct *t, const char *role)
 			report_printf("    #%d: %s, at: %s%s\n", i,
 				      lock_class_name(t->held_locks[i].class_idx),
 				      t->held_locks[i].acquired_in,
-				      t->held_locks[i].irq_context & 2   ? " (in hardirq)"
+				      t->held_locks[i].irq_context & 2	 ? " (in hardirq)"
 				      : t->held_locks[i].irq_context & 1 ? " (in softirq)"
 									 : "");
 	} else {

@@ -54,7 +54,7 @@ void switch_list(FILE *out);
 /* The preset name if @s is one, else "name=on name=off ..." (busted ones only if on). */
 void switch_set_format(char *buf, size_t len, switch_set s);
 
-#define PRESET_V3_0 "v3.0"
+#define PRESET_V3_0	"v3.0"
 #define PRESET_V3_0_RC7 "v3.0-rc7"
 
 #endif

@@ -8,11 +8,11 @@
 #define RCUFUZZ_TOPOLOGY_H
 
 struct topology {
-	int ncpus;                   /* 1..8 */
-	int fanout;                  /* leaf fanout of the rcu_node tree: 2, 4, 8, 16 */
-	int force_irqthreads;        /* "threadirqs" on the command line */
-	int boot;                    /* start before rcu_scheduler_fully_active */
-	int ntasks;                  /* workload tasks, 1..8 */
+	int ncpus;	      /* 1..8 */
+	int fanout;	      /* leaf fanout of the rcu_node tree: 2, 4, 8, 16 */
+	int force_irqthreads; /* "threadirqs" on the command line */
+	int boot;	      /* start before rcu_scheduler_fully_active */
+	int ntasks;	      /* workload tasks, 1..8 */
 };
 
 #endif

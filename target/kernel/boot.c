@@ -21,7 +21,7 @@
 
 #include <stdio.h>
 
-static int booting;              /* before the early initcalls */
+static int booting; /* before the early initcalls */
 static struct mutex cpu_add_remove_lock;
 
 /* get_online_cpus()/put_online_cpus(): the model holds the hotplug mutex itself. */
@@ -34,7 +34,7 @@ void put_online_cpus(void)
 {
 	mutex_unlock(&cpu_add_remove_lock);
 }
-static int cpu_dead[NR_CPUS];    /* the CPU has reached play_dead() */
+static int cpu_dead[NR_CPUS]; /* the CPU has reached play_dead() */
 
 int kernel_booting(void)
 {
@@ -89,8 +89,8 @@ void cpu_idle(struct task_struct *self)
 struct task_struct *kthread_create(enum task_kind kind, const char *comm, int index, int cpu,
 				   void (*entry)(struct task_struct *), int prio)
 {
-	struct task_struct *t = task_create(kind, index, comm, entry,
-					    cpu < 0 ? first_online_cpu() : cpu, prio);
+	struct task_struct *t =
+		task_create(kind, index, comm, entry, cpu < 0 ? first_online_cpu() : cpu, prio);
 
 	if (t == NULL)
 		return NULL;
@@ -135,14 +135,14 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 	rcu_init(t);
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct rq *rq = cpu_rq(cpu);
-		struct task_struct *idle = kthread(TASK_KIND_IDLE, "swapper/%d", cpu, cpu_idle,
-						   NICE_19_PRIO + 1);
+		struct task_struct *idle =
+			kthread(TASK_KIND_IDLE, "swapper/%d", cpu, cpu_idle, NICE_19_PRIO + 1);
 
 		idle->state = TASK_RUNNING;
 		rq->idle = idle;
 		rq_set_curr(rq, idle);
-		ksoftirqd_task[cpu] =
-			kthread(TASK_KIND_KSOFTIRQD, "ksoftirqd/%d", cpu, ksoftirqd_main, NICE_19_PRIO);
+		ksoftirqd_task[cpu] = kthread(TASK_KIND_KSOFTIRQD, "ksoftirqd/%d", cpu,
+					      ksoftirqd_main, NICE_19_PRIO);
 		irq_thread_task[cpu] = kthread(TASK_KIND_IRQ_THREAD, "irq/%d-dev", cpu,
 					       irq_thread_main, MAX_RT_PRIO - 1 - 50);
 		stopper_task[cpu] =

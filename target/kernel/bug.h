@@ -18,10 +18,10 @@ _Noreturn void invariant_fail(const char *name, const char *cond, const char *fu
  * 3.0 has at this place, or a check that can fail only when the kernel's
  * own state is already wrong.
  */
-#define INVARIANT(name, cond)                                                              \
-	do {                                                                               \
-		if (__builtin_expect(!(cond), 0))                                          \
-			invariant_fail(name, #cond, __func__);                             \
+#define INVARIANT(name, cond)                                                                      \
+	do {                                                                                       \
+		if (__builtin_expect(!(cond), 0))                                                  \
+			invariant_fail(name, #cond, __func__);                                     \
 	} while (0)
 
 /* The running context spins on @l, which a context below it on this CPU holds. */

@@ -16,17 +16,17 @@ enum irq_kind {
 #undef IRQ_KIND
 
 struct cpu_state {
-	int online;                  /* in cpu_online_mask */
-	int irqs_disabled;           /* the CPU's interrupt flag is clear */
-	unsigned int pending_irqs;   /* bit per enum irq_kind, delivered when irqs are on */
-	unsigned int softirq_pending; /* bit per softirq, local_softirq_pending() */
+	int online;			   /* in cpu_online_mask */
+	int irqs_disabled;		   /* the CPU's interrupt flag is clear */
+	unsigned int pending_irqs;	   /* bit per enum irq_kind, delivered when irqs are on */
+	unsigned int softirq_pending;	   /* bit per softirq, local_softirq_pending() */
 	const raw_spinlock_t *spinning_on; /* lock this CPU's innermost context spins on */
-	struct task_struct *spinner; /* the context spinning */
+	struct task_struct *spinner;	   /* the context spinning */
 };
 
 extern struct cpu_state cpu_state[NR_CPUS];
-extern int nr_cpu_ids;           /* CPUs of this machine (1..NR_CPUS) */
-extern int force_irqthreads;     /* "threadirqs": softirqs and device irqs run in threads */
+extern int nr_cpu_ids;	     /* CPUs of this machine (1..NR_CPUS) */
+extern int force_irqthreads; /* "threadirqs": softirqs and device irqs run in threads */
 extern unsigned long jiffies;
 
 static inline struct cpu_state *this_cpu_state(void)
@@ -48,8 +48,8 @@ int num_online_cpus(void);
 int first_online_cpu(void);
 
 #define for_each_possible_cpu(cpu) for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)
-#define for_each_online_cpu(cpu)                                                           \
-	for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)                                       \
+#define for_each_online_cpu(cpu)                                                                   \
+	for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)                                               \
 		if (cpu_online(cpu))
 
 #endif

@@ -10,12 +10,12 @@
 
 #include "task.h"
 
-#define FRAME_TASK 0
+#define FRAME_TASK    0
 #define FRAME_HARDIRQ 1
 #define FRAME_SOFTIRQ 2
 
 struct frame_guard {
-	struct task_struct *task;    /* whose stack the frame is on */
+	struct task_struct *task; /* whose stack the frame is on */
 };
 
 static inline struct frame_guard frame_push_kind(const char *func, int irq)
@@ -43,8 +43,8 @@ static inline void frame_pop(struct frame_guard *g)
 		t->depth--;
 }
 
-#define KFUNC_KIND(irq)                                                                    \
-	struct frame_guard kfunc_guard_ __attribute__((cleanup(frame_pop), unused)) =      \
+#define KFUNC_KIND(irq)                                                                            \
+	struct frame_guard kfunc_guard_ __attribute__((cleanup(frame_pop), unused)) =              \
 		frame_push_kind(__func__, irq)
 #define KFUNC() KFUNC_KIND(FRAME_TASK)
 

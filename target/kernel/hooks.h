@@ -19,10 +19,10 @@
 #include "task.h"
 
 struct gp_snapshot {
-	int n;                       /* readers recorded */
+	int n; /* readers recorded */
 	struct {
-		short pid;           /* task of the reader */
-		unsigned int id;     /* its section id */
+		short pid;	 /* task of the reader */
+		unsigned int id; /* its section id */
 	} readers[MAX_TASKS];
 };
 

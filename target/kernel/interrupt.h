@@ -5,11 +5,7 @@
 
 #include "cpu.h"
 
-enum {
-	TIMER_SOFTIRQ,
-	RCU_SOFTIRQ,
-	NR_SOFTIRQS
-};
+enum { TIMER_SOFTIRQ, RCU_SOFTIRQ, NR_SOFTIRQS };
 
 void irq_enter(void);
 void irq_exit(void);

@@ -13,8 +13,8 @@ struct list_head {
 	struct list_head *next, *prev;
 };
 
-#define container_of(ptr, type, member) ((type *)((char *)(ptr) - offsetof(type, member)))
-#define list_entry(ptr, type, member) container_of(ptr, type, member)
+#define container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
+#define list_entry(ptr, type, member)	container_of(ptr, type, member)
 
 static inline void INIT_LIST_HEAD(struct list_head *h)
 {

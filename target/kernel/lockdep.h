@@ -3,7 +3,8 @@
  * lockdep's interface, as include/linux/lockdep.h is the kernel's (the
  * checks live in lockdep/lockdep.c): lock classes, a held-lock stack per
  * task (interrupts nested on it, as in the kernel), a dependency graph
- * checked on every acquisition, and the irq-usage rules.  Reports as the kernel's lockdep writes them:
+ * checked on every acquisition, and the irq-usage rules.  Reports as the kernel's lockdep writes
+ * them:
  *
  *   circular dependency         (any length; both chains shown)
  *   HARDIRQ/SOFTIRQ-safe -> -unsafe lock order

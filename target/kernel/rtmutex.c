@@ -32,8 +32,7 @@ int rt_mutex_getprio(struct task_struct *p)
 	int prio = p->normal_prio;
 	struct list_head *pos;
 
-	list_for_each(pos, &p->pi_waiters)
-	{
+	list_for_each(pos, &p->pi_waiters) {
 		struct rt_mutex_waiter *w = list_entry(pos, struct rt_mutex_waiter, pi_list_entry);
 
 		if (w->prio < prio)

@@ -11,15 +11,15 @@
 #include "task.h"
 
 struct rt_mutex_waiter {
-	struct task_struct *task;    /* the sleeper */
-	struct rt_mutex *lock;       /* what it waits for */
-	int prio;                    /* its priority when it blocked */
+	struct task_struct *task;	/* the sleeper */
+	struct rt_mutex *lock;		/* what it waits for */
+	int prio;			/* its priority when it blocked */
 	struct list_head pi_list_entry; /* in the owner's ->pi_waiters */
 };
 
 struct rt_mutex {
-	raw_spinlock_t wait_lock;    /* guards owner and the waiter */
-	struct task_struct *owner;   /* guarded by wait_lock */
+	raw_spinlock_t wait_lock;	/* guards owner and the waiter */
+	struct task_struct *owner;	/* guarded by wait_lock */
 	struct rt_mutex_waiter *waiter; /* the one waiter (the model's boosters are alone) */
 };
 

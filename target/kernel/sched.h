@@ -11,23 +11,23 @@
 #include "task.h"
 
 struct rq {
-	raw_spinlock_t lock;         /* rq->lock: raw, always taken with irqs off */
+	raw_spinlock_t lock; /* rq->lock: raw, always taken with irqs off */
 	/* Fields guarded by ->lock. */
-	int cpu;                     /* this runqueue's CPU */
-	struct task_struct *curr;    /* running task */
-	struct task_struct *idle;    /* swapper/N */
+	int cpu;			      /* this runqueue's CPU */
+	struct task_struct *curr;	      /* running task */
+	struct task_struct *idle;	      /* swapper/N */
 	struct task_struct *queue[MAX_TASKS]; /* runnable tasks, current included */
-	int nr_running;              /* entries used in queue */
-	unsigned long seq;           /* enqueue counter: round-robin among equals */
+	int nr_running;			      /* entries used in queue */
+	unsigned long seq;		      /* enqueue counter: round-robin among equals */
 	/* End of fields guarded by ->lock. */
-	struct task_struct *wake_list; /* remote wakeups for scheduler_ipi (lockless, xchg) */
+	struct task_struct *wake_list;	 /* remote wakeups for scheduler_ipi (lockless, xchg) */
 	struct task_struct *switch_prev; /* prev of the switch in flight (its ->on_cpu still 1) */
 };
 
 extern struct rq runqueues[NR_CPUS];
-#define cpu_rq(cpu) (&runqueues[(cpu)])
-#define this_rq() cpu_rq(smp_processor_id())
-#define task_rq(p) cpu_rq((p)->cpu)
+#define cpu_rq(cpu)   (&runqueues[(cpu)])
+#define this_rq()     cpu_rq(smp_processor_id())
+#define task_rq(p)    cpu_rq((p)->cpu)
 #define cpu_curr(cpu) (cpu_rq(cpu)->curr)
 
 /* rq->curr = p, and the mirror `current` reads. */
@@ -44,8 +44,8 @@ int wake_up_process(struct task_struct *p);
 
 /* Scheduling. */
 void schedule(void);
-void preempt_schedule(void);   /* preemption at a point (preempt_count zero) */
-void schedule_tail(void);      /* first thing a new task runs */
+void preempt_schedule(void);  /* preemption at a point (preempt_count zero) */
+void schedule_tail(void);     /* first thing a new task runs */
 _Noreturn void do_exit(void); /* task exit */
 void set_current_state(int state);
 #define __set_current_state set_current_state
@@ -56,7 +56,9 @@ void rt_mutex_setprio(struct task_struct *p, int prio);
 int idle_cpu(int cpu);
 void schedule_timeout_tick(void); /* sleep until the next tick on this CPU */
 void wake_timer_sleepers(void);
-int cpu_has_timer_sleepers(int cpu); /* a task sleeps until the next tick on @cpu */   /* TIMER_SOFTIRQ: wake who sleeps until this tick */
+int cpu_has_timer_sleepers(int cpu);
+	/* a task sleeps until the next tick on @cpu */ /* TIMER_SOFTIRQ: wake who sleeps until this
+							   tick */
 
 /* Hotplug: move every task off a dying CPU (take_cpu_down). */
 void migrate_tasks(int dead_cpu);

@@ -7,7 +7,7 @@
 #include "task.h"
 
 struct sighand_struct {
-	spinlock_t siglock;          /* irq-safe: taken from hardirq by posix timers */
+	spinlock_t siglock; /* irq-safe: taken from hardirq by posix timers */
 };
 
 void sighand_init(struct sighand_struct *sh);

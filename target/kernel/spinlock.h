@@ -23,10 +23,10 @@ enum lock_class_id {
 #undef LOCK_CLASS
 
 typedef struct raw_spinlock {
-	struct task_struct *owner;   /* context holding it (interrupts: the interrupted task) */
-	int owner_cpu;               /* CPU holding it, -1 when free */
-	unsigned char class_idx;     /* lockdep class */
-	const char *acquired_in;     /* function that took it, for reports */
+	struct task_struct *owner; /* context holding it (interrupts: the interrupted task) */
+	int owner_cpu;		   /* CPU holding it, -1 when free */
+	unsigned char class_idx;   /* lockdep class */
+	const char *acquired_in;   /* function that took it, for reports */
 } raw_spinlock_t;
 typedef raw_spinlock_t spinlock_t;
 
@@ -48,12 +48,12 @@ void spin_lock_bh(spinlock_t *l);
 void spin_unlock_bh(spinlock_t *l);
 #define raw_spin_lock_irqsave(l, flags) ((flags) = raw_spin_lock_irqsave_fn(l))
 
-#define spin_lock raw_spin_lock
-#define spin_unlock raw_spin_unlock
-#define spin_trylock raw_spin_trylock
-#define spin_lock_irq raw_spin_lock_irq
-#define spin_unlock_irq raw_spin_unlock_irq
-#define spin_lock_irqsave raw_spin_lock_irqsave
+#define spin_lock	       raw_spin_lock
+#define spin_unlock	       raw_spin_unlock
+#define spin_trylock	       raw_spin_trylock
+#define spin_lock_irq	       raw_spin_lock_irq
+#define spin_unlock_irq	       raw_spin_unlock_irq
+#define spin_lock_irqsave      raw_spin_lock_irqsave
 #define spin_unlock_irqrestore raw_spin_unlock_irqrestore
 
 /* Does the running CPU hold @l?  (lockdep_assert_held) */

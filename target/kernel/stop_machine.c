@@ -19,7 +19,7 @@ struct cpu_stop_work {
 };
 
 struct cpu_stopper {
-	spinlock_t lock;             /* guards the works */
+	spinlock_t lock; /* guards the works */
 	struct cpu_stop_work works[MAX_STOP_WORKS];
 	int nr_works;
 };

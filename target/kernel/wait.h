@@ -9,7 +9,7 @@
 #define WQ_MAX_WAITERS MAX_TASKS
 
 typedef struct wait_queue_head {
-	spinlock_t lock;             /* q->lock: taken irqsave */
+	spinlock_t lock; /* q->lock: taken irqsave */
 	/* Guarded by ->lock. */
 	struct task_struct *waiters[WQ_MAX_WAITERS]; /* FIFO of sleepers */
 	int nr_waiters;
@@ -21,19 +21,19 @@ void finish_wait(wait_queue_head_t *q);
 void wake_up(wait_queue_head_t *q);
 
 /* wait_event(q, cond): sleep on q until cond, rechecked after each wakeup. */
-#define wait_event(q, cond)                                                                \
-	do {                                                                               \
-		for (;;) {                                                                 \
-			prepare_to_wait(&(q), TASK_UNINTERRUPTIBLE);                       \
-			if (cond)                                                          \
-				break;                                                     \
-			schedule();                                                        \
-		}                                                                          \
-		finish_wait(&(q));                                                         \
+#define wait_event(q, cond)                                                                        \
+	do {                                                                                       \
+		for (;;) {                                                                         \
+			prepare_to_wait(&(q), TASK_UNINTERRUPTIBLE);                               \
+			if (cond)                                                                  \
+				break;                                                             \
+			schedule();                                                                \
+		}                                                                                  \
+		finish_wait(&(q));                                                                 \
 	} while (0)
 
 struct completion {
-	unsigned int done;           /* guarded by wait.lock */
+	unsigned int done; /* guarded by wait.lock */
 	wait_queue_head_t wait;
 };
 
@@ -42,10 +42,10 @@ void wait_for_completion(struct completion *x);
 void complete(struct completion *x);
 
 struct mutex {
-	struct task_struct *owner;   /* holder, NULL when free */
-	spinlock_t wait_lock;        /* guards the wait list */
-	wait_queue_head_t wait;      /* sleepers (its own lock is not tracked) */
-	unsigned char class_idx;     /* lockdep class of the mutex itself */
+	struct task_struct *owner; /* holder, NULL when free */
+	spinlock_t wait_lock;	   /* guards the wait list */
+	wait_queue_head_t wait;	   /* sleepers (its own lock is not tracked) */
+	unsigned char class_idx;   /* lockdep class of the mutex itself */
 };
 
 void mutex_init(struct mutex *m, enum lock_class_id cls);

@@ -14,21 +14,21 @@
 #include <stdio.h>
 
 #define WORK_QUEUE 64
-#define MAX_DEPTH 4
+#define MAX_DEPTH  4
 
 struct workload {
 	struct task_struct *task;
-	unsigned char ops[WORK_QUEUE];   /* queued ops (enum work_op) */
-	unsigned char args[WORK_QUEUE];  /* their arguments */
-	int head, tail;                  /* ring indices; head == tail: empty */
-	int read_depth;                  /* rcu_read_lock() depth taken by ops */
-	int section_preemptible;         /* the open section has run preemptible */
-	int irq_depth;                   /* local_irq_save() depth taken by ops */
+	unsigned char ops[WORK_QUEUE];	/* queued ops (enum work_op) */
+	unsigned char args[WORK_QUEUE]; /* their arguments */
+	int head, tail;			/* ring indices; head == tail: empty */
+	int read_depth;			/* rcu_read_lock() depth taken by ops */
+	int section_preemptible;	/* the open section has run preemptible */
+	int irq_depth;			/* local_irq_save() depth taken by ops */
 	unsigned long irq_flags[MAX_DEPTH];
-	int preempt_depth;               /* preempt_disable() depth taken by ops */
-	int holds_a, holds_b;            /* test locks held */
-	struct rq *holds_rq;             /* rq->lock taken by rq_lock, or NULL */
-	int holds_mutex;                 /* test mutex held */
+	int preempt_depth;    /* preempt_disable() depth taken by ops */
+	int holds_a, holds_b; /* test locks held */
+	struct rq *holds_rq;  /* rq->lock taken by rq_lock, or NULL */
+	int holds_mutex;      /* test mutex held */
 	struct sighand_struct sighand;
 };
 

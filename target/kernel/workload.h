@@ -13,9 +13,9 @@
 
 /* Which workload ops the input can choose (see work_ops.def). */
 enum workload_mode {
-	MODE_STRICT,                 /* only what v3.0 allows */
-	MODE_MISUSE,                 /* also the two restrictions still illegal in v3.0 */
-	MODE_TEST,                   /* also raw test locks, for testing the harness itself */
+	MODE_STRICT, /* only what v3.0 allows */
+	MODE_MISUSE, /* also the two restrictions still illegal in v3.0 */
+	MODE_TEST,   /* also raw test locks, for testing the harness itself */
 	NR_MODES
 };
 

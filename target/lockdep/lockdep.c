@@ -23,31 +23,25 @@ _Static_assert(NR_LOCK_CLASSES <= 64, "one bitmap word per class");
 #define MAX_EDGES 256
 
 /* Usage bits, as lockdep's LOCK_USED_IN_* and LOCK_ENABLED_* states. */
-enum {
-	USED_IN_HARDIRQ,
-	USED_IN_SOFTIRQ,
-	ENABLED_HARDIRQ,
-	ENABLED_SOFTIRQ,
-	NR_USAGE
-};
+enum { USED_IN_HARDIRQ, USED_IN_SOFTIRQ, ENABLED_HARDIRQ, ENABLED_SOFTIRQ, NR_USAGE };
 
-static const char *const usage_names[NR_USAGE] = {
-	"IN-HARDIRQ-W", "IN-SOFTIRQ-W", "HARDIRQ-ON-W", "SOFTIRQ-ON-W"};
+static const char *const usage_names[NR_USAGE] = {"IN-HARDIRQ-W", "IN-SOFTIRQ-W", "HARDIRQ-ON-W",
+						  "SOFTIRQ-ON-W"};
 
 /* Where a dependency or a usage was first seen. */
 struct trace {
-	const char *func;            /* function that took the lock */
+	const char *func;		/* function that took the lock */
 	const struct task_struct *task; /* the task that took it (NULL: not recorded) */
 };
 
 struct edge {
-	unsigned char from, to;      /* from was held when to was taken */
-	struct trace from_at;        /* where from was taken */
-	struct trace to_at;          /* where to was taken */
+	unsigned char from, to; /* from was held when to was taken */
+	struct trace from_at;	/* where from was taken */
+	struct trace to_at;	/* where to was taken */
 };
 
 static struct {
-	int enabled;                 /* CONFIG_PROVE_LOCKING */
+	int enabled;			  /* CONFIG_PROVE_LOCKING */
 	uint64_t after[NR_LOCK_CLASSES];  /* after[a] has b: a -> b */
 	uint64_t before[NR_LOCK_CLASSES]; /* before[b] has a: a -> b */
 	unsigned int usage[NR_LOCK_CLASSES];
@@ -188,7 +182,8 @@ static void report_circular(const struct held_lock *prev, int cls, const char *f
 {
 	int path[NR_LOCK_CLASSES], n = find_path(cls, prev->class_idx, path, NR_LOCK_CLASSES);
 
-	report_begin(REPORT_LOCKDEP, "possible circular locking dependency detected: %s -> %s in %s",
+	report_begin(REPORT_LOCKDEP,
+		     "possible circular locking dependency detected: %s -> %s in %s",
 		     name(prev->class_idx), name(cls), func);
 	print_acquiring(cls, func);
 	print_holding(prev);

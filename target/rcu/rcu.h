@@ -22,15 +22,15 @@ void rcu_read_unlock_special(struct task_struct *t);
 void rcu_reader_deref(void);
 
 /* Hooks. */
-void rcu_note_context_switch(int cpu); /* schedule(), before rq->lock */
+void rcu_note_context_switch(int cpu);	     /* schedule(), before rq->lock */
 void rcu_check_callbacks(int cpu, int user); /* the tick, in hardirq */
-void rcu_process_callbacks(void);     /* RCU_SOFTIRQ */
-void rcu_irq_enter(void);             /* irq_enter() */
-void rcu_irq_exit(void);              /* irq_exit() */
-void rcu_enter_nohz(void);            /* idle with the tick stopped */
+void rcu_process_callbacks(void);	     /* RCU_SOFTIRQ */
+void rcu_irq_enter(void);		     /* irq_enter() */
+void rcu_irq_exit(void);		     /* irq_exit() */
+void rcu_enter_nohz(void);		     /* idle with the tick stopped */
 void rcu_exit_nohz(void);
-int rcu_needs_cpu(int cpu);           /* callbacks queued: keep the tick */
-int rcu_pending(int cpu);             /* the tick would find RCU work for this CPU */
+int rcu_needs_cpu(int cpu); /* callbacks queued: keep the tick */
+int rcu_pending(int cpu);   /* the tick would find RCU work for this CPU */
 
 /* Update side. */
 struct rcu_head {
@@ -45,10 +45,10 @@ void rcu_barrier(void);
 
 /* Boot and hotplug. */
 void rcu_init(const struct topology *t); /* before any task runs */
-void rcu_scheduler_starting(void);       /* rcu_scheduler_active = 1 */
-void rcu_spawn_kthreads(void);           /* early initcall: fully active, boost kthreads */
+void rcu_scheduler_starting(void);	 /* rcu_scheduler_active = 1 */
+void rcu_spawn_kthreads(void);		 /* early initcall: fully active, boost kthreads */
 int rcu_scheduler_is_fully_active(void);
-void rcu_cpu_dead(int cpu);              /* CPU_DEAD notifier */
-void rcu_cpu_up_prepare(int cpu);        /* CPU_UP_PREPARE notifier */
+void rcu_cpu_dead(int cpu);	  /* CPU_DEAD notifier */
+void rcu_cpu_up_prepare(int cpu); /* CPU_UP_PREPARE notifier */
 
 #endif

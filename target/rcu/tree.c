@@ -147,8 +147,7 @@ static void note_new_gpnum(struct rcu_state *rsp, struct rcu_data *rdp)
  * A GP ended that this CPU had not seen: advance its callbacks.  The caller
  * holds the ->lock of this CPU's leaf, with irqs disabled.
  */
-static void __rcu_process_gp_end(struct rcu_state *rsp, struct rcu_node *rnp,
-				 struct rcu_data *rdp)
+static void __rcu_process_gp_end(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	lockdep_assert_held(&rnp->lock);
 	(void)rsp;
@@ -181,8 +180,7 @@ static void rcu_process_gp_end(struct rcu_state *rsp, struct rcu_data *rdp)
 }
 
 /* Per-CPU grace-period initialization for this CPU.  Caller holds its leaf's ->lock. */
-static void rcu_start_gp_per_cpu(struct rcu_state *rsp, struct rcu_node *rnp,
-				 struct rcu_data *rdp)
+static void rcu_start_gp_per_cpu(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	lockdep_assert_held(&rnp->lock);
 	__rcu_process_gp_end(rsp, rnp, rdp);
@@ -196,8 +194,7 @@ static void rcu_propagate_completed(struct rcu_state *rsp)
 {
 	struct rcu_node *rnp;
 
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_node_breadth_first(rsp, rnp) {
 		raw_spin_lock(&rnp->lock);
 		rnp->completed = rsp->completed;
 		raw_spin_unlock(&rnp->lock);
@@ -205,8 +202,7 @@ static void rcu_propagate_completed(struct rcu_state *rsp)
 }
 
 /* Set up @rnp for the new grace period.  Caller holds rnp->lock, irqs disabled. */
-static void rcu_init_node_for_gp(struct rcu_state *rsp, struct rcu_node *rnp,
-				 struct rcu_data *rdp)
+static void rcu_init_node_for_gp(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	lockdep_assert_held(&rnp->lock);
 	rcu_preempt_check_blocked_tasks(rnp);
@@ -223,8 +219,7 @@ static void rcu_init_node_for_gp(struct rcu_state *rsp, struct rcu_node *rnp,
  * Start a new grace period if this CPU needs one.  Called with the root
  * rcu_node's lock held and irqs disabled; releases the lock.
  */
-void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
-	__releases(rcu_get_root(rsp)->lock)
+void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get_root(rsp)->lock)
 {
 	struct rcu_data *rdp = this_rdp();
 	struct rcu_node *rnp = rcu_get_root(rsp);
@@ -257,8 +252,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags)
 	}
 	raw_spin_unlock(&rnp->lock); /* irqs remain disabled */
 	raw_spin_lock(&rsp->onofflock);
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_node_breadth_first(rsp, rnp) {
 		raw_spin_lock(&rnp->lock);
 		rcu_init_node_for_gp(rsp, rnp, rdp);
 		raw_spin_unlock(&rnp->lock);
@@ -283,8 +277,7 @@ void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags)
 	KFUNC();
 	lockdep_assert_held(&rcu_get_root(rsp)->lock);
 	INVARIANT("gp-end-without-gp", rcu_gp_in_progress(rsp));
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_node_breadth_first(rsp, rnp) {
 		BUSTED(end_gp_early) {
 			/* Forget the blocked readers. */
 			rnp->gp_tasks = NULL;
@@ -302,8 +295,7 @@ void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags)
  * with rnp locked and irqs off; releases the lock.
  */
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
-		       unsigned long flags)
-	__releases(rnp->lock)
+		       unsigned long flags) __releases(rnp->lock)
 {
 	struct rcu_node *rnp_c;
 
@@ -339,8 +331,7 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 	rcu_report_qs_rsp(rsp, flags);
 }
 
-static void rcu_report_qs_rdp(int cpu, struct rcu_state *rsp, struct rcu_data *rdp,
-			      long lastcomp)
+static void rcu_report_qs_rdp(int cpu, struct rcu_state *rsp, struct rcu_data *rdp, long lastcomp)
 {
 	unsigned long flags, mask;
 	struct rcu_node *rnp = rdp->mynode;
@@ -504,8 +495,7 @@ static void force_qs_rnp(struct rcu_state *rsp, int (*f)(struct rcu_data *))
 	struct rcu_node *rnp;
 
 	KFUNC();
-	rcu_for_each_leaf_node(rsp, rnp)
-	{
+	rcu_for_each_leaf_node(rsp, rnp) {
 		mask = 0;
 		raw_spin_lock_irqsave(&rnp->lock, flags);
 		if (!rcu_gp_in_progress(rsp)) {
@@ -624,8 +614,7 @@ void invoke_rcu_core(void)
 	raise_softirq(RCU_SOFTIRQ);
 }
 
-void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head),
-		struct rcu_state *rsp)
+void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head), struct rcu_state *rsp)
 {
 	unsigned long flags, nestflag;
 	struct rcu_data *rdp;
@@ -666,9 +655,6 @@ int rcu_needs_cpu(int cpu)
 	return rcu_preempt_data[cpu].nxtlist != NULL;
 }
 
-
-
-
 static struct {
 	struct mutex mutex;
 	struct completion completion;
@@ -698,8 +684,7 @@ void rcu_barrier(void)
 	init_completion(&barrier.completion);
 	barrier.cpu_count = 1;
 	local_irq_save(flags);
-	for_each_online_cpu(cpu)
-	{
+	for_each_online_cpu(cpu) {
 		struct rcu_data *rdp = &rcu_preempt_data[cpu];
 		struct rcu_head *head = &barrier.head[cpu];
 
@@ -716,8 +701,6 @@ void rcu_barrier(void)
 	wait_for_completion(&barrier.completion);
 	mutex_unlock(&barrier.mutex);
 }
-
-
 
 static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp)
 {
@@ -757,7 +740,6 @@ void rcu_cpu_up_prepare(int cpu)
 {
 	rcu_init_percpu_data(cpu, &rcu_preempt_state);
 }
-
 
 static void rcu_init_geometry(struct rcu_state *rsp, const struct topology *t)
 {
@@ -804,7 +786,8 @@ void rcu_init(const struct topology *t)
 	rsp->jiffies_force_qs = 0;
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct rcu_data *rdp = &rcu_preempt_data[cpu];
-		struct rcu_node *rnp = &rsp->node[rsp->first_leaf + (cpu < t->ncpus ? cpu / t->fanout : 0)];
+		struct rcu_node *rnp =
+			&rsp->node[rsp->first_leaf + (cpu < t->ncpus ? cpu / t->fanout : 0)];
 
 		*rdp = (struct rcu_data){0};
 		rdp->cpu = cpu;

@@ -77,8 +77,7 @@ static void rcu_boost_kthread(struct task_struct *self)
  * normal GP past the boost delay.  The caller holds rnp->lock with irqs
  * disabled; it is released before the booster is woken.
  */
-void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags)
-	__releases(rnp->lock)
+void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags) __releases(rnp->lock)
 {
 	struct task_struct *t;
 
@@ -108,8 +107,7 @@ void rcu_spawn_boost_kthreads(void)
 	struct rcu_state *rsp = &rcu_preempt_state;
 	struct rcu_node *rnp;
 
-	rcu_for_each_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_node_breadth_first(rsp, rnp) {
 		char comm[TASK_COMM_LEN];
 		int index = (int)(rnp - rsp->node);
 		struct task_struct *t;

@@ -123,8 +123,7 @@ static void __synchronize_rcu_expedited(void)
 	/* Force all RCU readers onto ->blkd_tasks lists. */
 	synchronize_sched_expedited();
 	raw_spin_lock_irqsave(&rsp->onofflock, flags);
-	rcu_for_each_nonleaf_node_breadth_first(rsp, rnp)
-	{
+	rcu_for_each_nonleaf_node_breadth_first(rsp, rnp) {
 		raw_spin_lock(&rnp->lock);
 		rnp->expmask = rnp->qsmaskinit;
 		raw_spin_unlock(&rnp->lock);

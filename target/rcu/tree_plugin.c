@@ -127,8 +127,7 @@ int rcu_preempt_blocked_readers_cgp(const struct rcu_node *rnp)
  * report up.  The caller holds rnp->lock with irqs disabled, and this
  * lock is released upon return.
  */
-void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags)
-	__releases(rnp->lock)
+void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags) __releases(rnp->lock)
 {
 	unsigned long mask;
 	struct rcu_node *rnp_p;
@@ -385,8 +384,7 @@ void rcu_node_check_lists(const struct rcu_node *rnp)
 		  rnp->exp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->exp_tasks));
 	INVARIANT("boost_tasks-outside-blkd_tasks",
 		  rnp->boost_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->boost_tasks));
-	list_for_each(p, &rnp->blkd_tasks)
-	{
+	list_for_each(p, &rnp->blkd_tasks) {
 		const struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
 
 		INVARIANT("queued-task-not-blocked-on-node", t->rcu_blocked_node == rnp);

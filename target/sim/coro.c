@@ -52,7 +52,7 @@ static void asan_before(struct coro *from, struct coro *to, int final)
 
 	__sanitizer_start_switch_fiber(final ? NULL : &from->asan_fake_stack, bottom, size);
 #else
-	(void)from, (void)to, (void)final;
+	(void)from, (void)to, (void) final;
 #endif
 }
 
@@ -154,10 +154,10 @@ void coro_prepare(struct coro *c, void (*fn)(void *), void *arg)
 	coro_reset(c, fn, arg);
 	top = ((uintptr_t)c->stack + c->stack_size) & ~(uintptr_t)15;
 	sp = (void **)top;
-	*--sp = NULL;                     /* fake return address: keeps the ABI alignment */
+	*--sp = NULL;			  /* fake return address: keeps the ABI alignment */
 	*--sp = (void *)coro_start_entry; /* "returned" into by the first swap */
 	for (int i = 0; i < 6; i++)
-		*--sp = NULL;             /* rbp rbx r12 r13 r14 r15 */
+		*--sp = NULL; /* rbp rbx r12 r13 r14 r15 */
 	c->sp = sp;
 }
 

@@ -20,15 +20,15 @@
 
 struct coro {
 #if CORO_ASM
-	void *sp;                    /* saved stack pointer while switched out */
+	void *sp; /* saved stack pointer while switched out */
 #else
-	ucontext_t uc;               /* saved context while switched out */
+	ucontext_t uc; /* saved context while switched out */
 #endif
-	void *stack;                 /* base of the preallocated stack */
-	size_t stack_size;           /* its size in bytes */
-	void (*fn)(void *);          /* entry; must never return */
-	void *arg;                   /* its argument */
-	void *asan_fake_stack;       /* ASan's fake-stack handle while switched out */
+	void *stack;	       /* base of the preallocated stack */
+	size_t stack_size;     /* its size in bytes */
+	void (*fn)(void *);    /* entry; must never return */
+	void *arg;	       /* its argument */
+	void *asan_fake_stack; /* ASan's fake-stack handle while switched out */
 };
 
 /* The coroutine of the machine's main loop (runs on the thread's own stack). */

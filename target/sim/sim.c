@@ -8,13 +8,13 @@
 int sim_running_cpu;
 
 static struct {
-	struct coro *cpu_coro[SIM_MAX_CPUS];        /* what each CPU's next step resumes */
+	struct coro *cpu_coro[SIM_MAX_CPUS];	       /* what each CPU's next step resumes */
 	const struct sim_site *cpu_site[SIM_MAX_CPUS]; /* where each CPU stands */
-	unsigned long steps;                         /* steps taken this run */
-	int stopped;                                 /* a report ended the run */
-	int in_main;                                 /* main loop is running */
-	jmp_buf *stop_jmp;                           /* sim_run()'s frame */
-	const struct sim_hooks *hooks;               /* the run's callbacks */
+	unsigned long steps;			       /* steps taken this run */
+	int stopped;				       /* a report ended the run */
+	int in_main;				       /* main loop is running */
+	jmp_buf *stop_jmp;			       /* sim_run()'s frame */
+	const struct sim_hooks *hooks;		       /* the run's callbacks */
 } sim;
 
 void sim_reset(void)

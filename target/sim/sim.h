@@ -19,15 +19,15 @@
 
 /* A preemption point: one static site per POINT() in the source. */
 struct sim_site {
-	const char *func;            /* kernel function the point is in */
-	const char *label;           /* what happens next, e.g. "before special check" */
-	unsigned int id;             /* stable hash of func and label, 0 until first hit */
+	const char *func;  /* kernel function the point is in */
+	const char *label; /* what happens next, e.g. "before special check" */
+	unsigned int id;   /* stable hash of func and label, 0 until first hit */
 };
 
-#define POINT(label)                                                                       \
-	do {                                                                               \
-		static struct sim_site sim_site_ = {__func__, label, 0};                   \
-		sim_point(&sim_site_);                                                     \
+#define POINT(label)                                                                               \
+	do {                                                                                       \
+		static struct sim_site sim_site_ = {__func__, label, 0};                           \
+		sim_point(&sim_site_);                                                             \
 	} while (0)
 
 /* Stop here; another CPU may run; resume later at this very place. */
@@ -54,9 +54,9 @@ void sim_set_cpu_coro(int cpu, struct coro *c);
 
 /* What the layers above hand the simulator for one run. */
 struct sim_hooks {
-	void (*body)(void *arg);     /* boot, apply the input, drain, check: the main loop */
+	void (*body)(void *arg); /* boot, apply the input, drain, check: the main loop */
 	void *arg;
-	void (*at_point)(void);      /* a CPU resumes at a point (pending irqs, preemption) */
+	void (*at_point)(void);	     /* a CPU resumes at a point (pending irqs, preemption) */
 	void (*after_step)(int cpu); /* after every step, a stopped run's last one included */
 };
 

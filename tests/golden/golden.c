@@ -162,10 +162,16 @@ static void golden_random(const char *preset, enum workload_mode mode, int verbo
 int main(int argc, char **argv)
 {
 	static const char *const presets[] = {
-		PRESET_V3_0, PRESET_V3_0_RC7, "revert-sched_fully_active",
-		"revert-exp_unlock_before_wake", "revert-boosted_field",
-		"revert-unlock_streamline", "revert-unlock_nesting_guard",
-		"revert-ipi_irq_enter", "revert-softirq_exclusion", "revert-sighand_irq_order",
+		PRESET_V3_0,
+		PRESET_V3_0_RC7,
+		"revert-sched_fully_active",
+		"revert-exp_unlock_before_wake",
+		"revert-boosted_field",
+		"revert-unlock_streamline",
+		"revert-unlock_nesting_guard",
+		"revert-ipi_irq_enter",
+		"revert-softirq_exclusion",
+		"revert-sighand_irq_order",
 	};
 	int verbose = 0, i = 1;
 
