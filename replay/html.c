@@ -34,7 +34,11 @@
 #define LOCK_H	 11
 #define LANE_H	 (LOCK_Y + LOCK_SLOTS * LOCK_H + 10)
 
-/* Block labels: 10px monospace, about 6 px a character; MIN_LABEL with the ellipsis. */
+/*
+ * A block's label starts LABEL_X into it, on the lighter part: 10px
+ * monospace, about 6 px a character; MIN_LABEL characters with the ellipsis.
+ */
+#define LABEL_X	      (STEP_W + 1)
 #define CHAR_W_TENTHS 62
 #define MIN_LABEL     6
 
@@ -217,10 +221,10 @@ static void step_title(FILE *f, const struct html_row *r)
 	fputs(r->nlocks ? "</title>" : " none</title>", f);
 }
 
-/* "function: point" in @buf if it fits @width px, cut with an ellipsis (*cut) if it must. */
+/* "function: point" in @buf if it fits a block @width px wide, cut (*cut) if it must. */
 static int block_label(const struct html_row *r, int width, char *buf, int len, int *cut)
 {
-	int chars = (width - 4) * 10 / CHAR_W_TENTHS;
+	int chars = (width - LABEL_X - 2) * 10 / CHAR_W_TENTHS;
 	int n = snprintf(buf, (size_t)len, "%s: %s", r->func, r->label);
 
 	*cut = n >= len || n > chars;
@@ -253,7 +257,7 @@ static void draw_step(FILE *f, const struct view *v, unsigned long i)
 		fprintf(f, "<rect class=\"park\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
 			x + STEP_W - 1, y, w - (STEP_W - 1), CTX_H - 2);
 	if (block_label(r, w, text, (int)sizeof(text), &cut)) {
-		fprintf(f, "<text x=\"%d\" y=\"%d\">", x + 2, y + CTX_H - 4);
+		fprintf(f, "<text x=\"%d\" y=\"%d\">", x + LABEL_X, y + CTX_H - 4);
 		esc(f, text);
 		fputs(cut ? "&#8230;</text>" : "</text>", f);
 	}

@@ -175,12 +175,12 @@ LAYOUT_JS = r"""(() => {
          rgb(document.getElementById('lane-cpu0')));
   let outside = 0, unlabelled = 0;
   document.querySelectorAll('g.step').forEach(g => {
+    const r = g.querySelector('rect'), t = g.querySelector('text'), x = r.getBBox().x;
     let w = 0; g.querySelectorAll('rect').forEach(r => w += r.getBBox().width);
-    const t = g.querySelector('text');
-    if (t) outside += 2 + t.getComputedTextLength() > w + 0.5;
-    else unlabelled += w >= 42; });
+    if (t) outside += t.getBBox().x - x + t.getComputedTextLength() > w + 0.5;
+    else unlabelled += w >= 50; });
   facts.push(`labels outside their blocks: ${outside}`);
-  facts.push(`blocks of 42 px or more without a label: ${unlabelled}`);
+  facts.push(`blocks of 50 px or more without a label: ${unlabelled}`);
   const p = document.getElementById('panel').getBoundingClientRect();
   const wrap = document.querySelector('.wrap').getBoundingClientRect();
   facts.push(`rcu_node panel: above the lanes ${p.bottom <= wrap.top}, width of the page ${
