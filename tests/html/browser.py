@@ -18,16 +18,19 @@ read back from the DOM as boxes relative to the lanes (font-independent), must
 equal EXPECTED (HTML_LAYOUT_UPDATE=1 rewrites it), and the pixels the browser
 painted at sample points inside those boxes must have the boxes' colours.
 """
+import atexit
 import base64
 import fcntl
 import json
 import os
+import signal
 import struct
 import subprocess
 import sys
 import zlib
 
 WIDTH, HEIGHT = 1280, 900
+TIMEOUT = 60  # seconds for the whole session
 # windowsVirtualKeyCode of the keys the page knows.
 KEYS = {"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35}
 
@@ -55,6 +58,7 @@ class Browser:
              "--user-data-dir=" + profile, "--remote-debugging-pipe", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             close_fds=False, preexec_fn=fds_3_and_4)
+        atexit.register(self.proc.kill)  # also after die()
         os.close(to_child)
         os.close(from_child)
         self.next_id, self.buf, self.events, self.session, self.url = 0, b"", [], None, ""
@@ -83,12 +87,15 @@ class Browser:
         line, self.buf = self.buf.split(b"\0", 1)
         return json.loads(line)
 
+    def send(self, msg):
+        os.write(self.cmd, json.dumps(msg).encode() + b"\0")
+
     def call(self, method, **params):
         self.next_id += 1
         msg = {"id": self.next_id, "method": method, "params": params}
         if self.session:
             msg["sessionId"] = self.session
-        os.write(self.cmd, json.dumps(msg).encode() + b"\0")
+        self.send(msg)
         while True:
             m = self.message()
             if m.get("id") == self.next_id:
@@ -133,7 +140,7 @@ class Browser:
 
     def close(self):
         # To the browser, not the page; it may close the pipe before it answers.
-        os.write(self.cmd, json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
+        self.send({"id": 0, "method": "Browser.close"})
         self.proc.wait(timeout=10)
 
 
@@ -154,7 +161,8 @@ LAYOUT_JS = r"""(() => {
   const facts = [], samples = [];
   const sample = (what, x, y, col) => {  // only what the viewport shows
     const vx = Math.round(o.left + x), vy = Math.round(o.top + y);
-    if (vx < innerWidth && vy < innerHeight) samples.push([what, vx, vy, under(x, col)]); };
+    if (vx >= 0 && vy >= 0 && vx < innerWidth && vy < innerHeight)
+      samples.push([what, vx, vy, under(x, col)]); };
   facts.push(`lanes svg: height ${Math.round(o.height)}`);
   document.querySelectorAll('rect.lane').forEach(l => { const b = rel(l);
     facts.push(`${l.id}: x ${b.x} y ${b.y} h ${b.h}, full width ${b.w == Math.round(o.width)}`);
@@ -175,7 +183,7 @@ LAYOUT_JS = r"""(() => {
          rgb(document.getElementById('lane-cpu0')));
   let outside = 0, unlabelled = 0;
   document.querySelectorAll('g.step').forEach(g => {
-    const r = g.querySelector('rect'), t = g.querySelector('text'), x = r.getBBox().x;
+    const t = g.querySelector('text'), x = g.querySelector('rect').getBBox().x;
     let w = 0; g.querySelectorAll('rect').forEach(r => w += r.getBBox().width);
     if (t) outside += t.getBBox().x - x + t.getComputedTextLength() > w + 0.5;
     else unlabelled += w >= 50; });
@@ -204,8 +212,7 @@ def png_pixel(png):
             idat += body
         pos += 12 + n
     row = zlib.decompress(idat)[: 1 + width * (4 if kind == 6 else 3)]
-    # Filters 0 (none), 1 (sub) and 2 (up) leave the first pixel of the first row as is;
-    # 3 (average) and 4 (paeth) predict it from nothing, i.e. add 0 or halve 0.
+    # Every filter predicts the first pixel of the first row as 0: its bytes are the pixel.
     return list(row[1:4])
 
 
@@ -233,13 +240,16 @@ def layout(b, expected):
 def main():
     if len(sys.argv) != 3:
         die("usage", "browser.py CHROMIUM PROFILE_DIR < commands")
+    signal.signal(signal.SIGALRM, lambda *_: die("chromium", f"no answer in {TIMEOUT} s"))
+    signal.alarm(TIMEOUT)
     b = Browser(sys.argv[1], sys.argv[2])
     for line in sys.stdin:
         cmd, _, arg = line.strip().partition(" ")
         if cmd == "open":
             b.open(arg)
         elif cmd == "key":
-            b.key(*arg.split()[:1], shift=arg.endswith(" shift"))
+            name, _, modifier = arg.partition(" ")
+            b.key(name, shift=modifier == "shift")
         elif cmd == "eval":
             print(json.dumps(b.eval(arg)), flush=True)
         elif cmd == "shot":

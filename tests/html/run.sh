@@ -21,6 +21,7 @@ fail() {
 }
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome) ||
 	fail "no chromium (apt-get install chromium)"
+command -v python3 >/dev/null || fail "no python3 (tests/html/browser.py drives chromium)"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
