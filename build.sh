@@ -37,7 +37,7 @@ done
 
 # Host tools (plain): rcureplay compiles the seed scenarios, gendict the dictionary.
 hostsrc="target/*.c target/*/*.c replay/cli.c replay/minimize.c replay/scenario.c replay/trace.c replay/triage.c"
-[ -f replay/html.c ] && hostsrc="$hostsrc replay/html.c"
+[ -f replay/html.c ] && hostsrc="$hostsrc replay/html*.c"
 $HOST_CC -O1 $flags -URCUFUZZ_LIBFUZZER_COUNTERS -URCUFUZZ_AFL $hostsrc replay/main.c -o "$work/rcureplay"
 $HOST_CC -O1 -std=c11 -D_GNU_SOURCE -Itarget target/*.c target/*/*.c fuzz/gendict.c -o "$work/gendict"
 "$work/gendict" > "$work/rcufuzz.dict"

@@ -2,13 +2,14 @@
 /* --html: see html.h and docs/html.md. */
 #include "html.h"
 
+#include "html_rcu.h"
+#include "html_static.h"
 #include "trace.h"
 
 #include "../target/kernel/cpu.h"
 #include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
-#include "../target/rcu/tree.h"
-#include "../target/run.h"
+#include "../target/run.h" /* struct trace_row */
 
 #include <errno.h>
 #include <stdlib.h>
@@ -21,12 +22,25 @@
 /* Geometry of the page, in px. */
 #define LEFT	 110 /* the lane names, left of the scrolling part */
 #define STEP_W	 8   /* one step */
-#define TOP	 70  /* the grace-period and event lanes */
-#define CTX_H	 14  /* one irq level */
+#define GP_Y	 4   /* the grace-period lane: normal GPs on top, */
+#define EXP_Y	 22  /* expedited ones below, */
+#define EXP_H	 12
+#define WAIT_Y	 (EXP_Y + EXP_H + 1) /* and while rcu_nodes hold one up */
+#define EVENT_Y	 44		     /* the events lane */
+#define TOP	 62		     /* the first CPU lane */
+#define CTX_H	 14		     /* one irq level */
 #define READER_Y (IRQ_LEVELS * CTX_H + 6)
 #define LOCK_Y	 (READER_Y + 14)
 #define LOCK_H	 11
 #define LANE_H	 (LOCK_Y + LOCK_SLOTS * LOCK_H + 10)
+
+/*
+ * A block's label starts LABEL_X into it, on the lighter part: 10px
+ * monospace, about 6 px a character; MIN_LABEL characters with the ellipsis.
+ */
+#define LABEL_X	      (STEP_W + 1)
+#define CHAR_W_TENTHS 62
+#define MIN_LABEL     6
 
 /* One step, copied out of the simulator while it runs. */
 struct html_row {
@@ -45,13 +59,14 @@ struct html_row {
 	int irq_depth; /* irq frames on the stack */
 	int nlocks;
 	unsigned char locks[LOCK_SLOTS]; /* lock classes held, outermost first */
-	long gpnum, completed;
+	struct rcu_snapshot rcu;	 /* the rcu_node tree after the step */
 };
 
 struct html_trace {
 	struct html_row rows[MAX_ROWS]; /* a ring: the last MAX_ROWS steps */
 	unsigned long total;		/* steps seen */
 	int ncpus;
+	struct rcu_panel panel;
 	FILE *also_print; /* --trace too */
 };
 
@@ -106,8 +121,7 @@ void html_row(const struct trace_row *row, void *arg)
 	r->nlocks = t->lockdep_depth < LOCK_SLOTS ? t->lockdep_depth : LOCK_SLOTS;
 	for (int i = 0; i < r->nlocks; i++)
 		r->locks[i] = t->held_locks[i].class_idx;
-	r->gpnum = rcu_preempt_state.gpnum;
-	r->completed = rcu_preempt_state.completed;
+	rcu_panel_take(&h->panel, &r->rcu);
 	h->total++;
 	h->ncpus = nr_cpu_ids;
 }
@@ -138,13 +152,33 @@ static void esc(FILE *f, const char *s)
 /* The rows on the page: the oldest kept first. */
 struct view {
 	const struct html_trace *h;
-	unsigned long first; /* index of the first row shown */
-	unsigned long n;     /* rows shown */
+	unsigned long first;  /* index of the first row shown */
+	unsigned long n;      /* rows shown */
+	unsigned long *until; /* per row: the row where its CPU steps next (n: none) */
 };
 
 static const struct html_row *row_at(const struct view *v, unsigned long i)
 {
 	return &v->h->rows[(v->first + i) % MAX_ROWS];
+}
+
+/* A CPU stays at the point it stepped to until its next step. */
+static int view_until(struct view *v)
+{
+	unsigned long next[NR_CPUS];
+
+	v->until = malloc((v->n + 1) * sizeof(*v->until));
+	if (v->until == NULL)
+		return -1;
+	for (int cpu = 0; cpu < NR_CPUS; cpu++)
+		next[cpu] = v->n;
+	for (unsigned long i = v->n; i-- > 0;) {
+		int cpu = row_at(v, i)->cpu;
+
+		v->until[i] = next[cpu];
+		next[cpu] = i;
+	}
+	return 0;
 }
 
 static int lane_y(int cpu)
@@ -169,17 +203,9 @@ static void fill_of(const struct html_row *r, char *buf, size_t len)
 		snprintf(buf, len, "hsl(%d,55%%,62%%)", (r->pid * 137) % 360);
 }
 
-/* One step: a block at its irq level, with the whole row as its tooltip. */
-static void draw_step(FILE *f, const struct view *v, unsigned long i)
+/* The whole row of --trace, as a block's tooltip and the panel's first lines. */
+static void step_title(FILE *f, const struct html_row *r)
 {
-	const struct html_row *r = row_at(v, i);
-	int level = r->irq_depth < IRQ_LEVELS ? r->irq_depth : IRQ_LEVELS - 1;
-	char fill[32];
-
-	fill_of(r, fill, sizeof(fill));
-	fprintf(f, "<rect class=\"step\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\">",
-		step_x(i), lane_y(r->cpu) + (IRQ_LEVELS - 1 - level) * CTX_H, STEP_W - 1, CTX_H - 2,
-		fill);
 	fprintf(f, "<title>step %lu, event #%ld ", r->step, r->event);
 	esc(f, r->ev);
 	fprintf(f, "\nCPU%d ", r->cpu);
@@ -192,11 +218,53 @@ static void draw_step(FILE *f, const struct view *v, unsigned long i)
 		fputc(' ', f);
 		esc(f, lock_class_name(r->locks[k]));
 	}
-	fputs(r->nlocks ? "" : " none", f);
-	fputs("</title></rect>\n", f);
+	fputs(r->nlocks ? "</title>" : " none</title>", f);
 }
 
-/* A labelled bar from step a to step b (inclusive). */
+/* "function: point" in @buf if it fits a block @width px wide, cut (*cut) if it must. */
+static int block_label(const struct html_row *r, int width, char *buf, int len, int *cut)
+{
+	int chars = (width - LABEL_X - 2) * 10 / CHAR_W_TENTHS;
+	int n = snprintf(buf, (size_t)len, "%s: %s", r->func, r->label);
+
+	*cut = n >= len || n > chars;
+	if (!*cut)
+		return 1;
+	if (chars < MIN_LABEL)
+		return 0;
+	buf[chars < len ? chars - 1 : len - 1] = '\0'; /* room for the ellipsis */
+	return 1;
+}
+
+/*
+ * One step: a block at its irq level from the step until its CPU's next one
+ * (lighter: the CPU waits there), labelled if wide enough, the row as tooltip.
+ */
+static void draw_step(FILE *f, const struct view *v, unsigned long i)
+{
+	const struct html_row *r = row_at(v, i);
+	int level = r->irq_depth < IRQ_LEVELS ? r->irq_depth : IRQ_LEVELS - 1;
+	int x = step_x(i), y = lane_y(r->cpu) + (IRQ_LEVELS - 1 - level) * CTX_H;
+	int w = step_x(v->until[i]) - x - 1, cut;
+	char fill[32], text[96];
+
+	fill_of(r, fill, sizeof(fill));
+	fprintf(f, "<g class=\"step\" fill=\"%s\">", fill);
+	step_title(f, r);
+	fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", x, y, STEP_W - 1,
+		CTX_H - 2);
+	if (w > STEP_W - 1)
+		fprintf(f, "<rect class=\"park\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>",
+			x + STEP_W - 1, y, w - (STEP_W - 1), CTX_H - 2);
+	if (block_label(r, w, text, (int)sizeof(text), &cut)) {
+		fprintf(f, "<text x=\"%d\" y=\"%d\">", x + LABEL_X, y + CTX_H - 4);
+		esc(f, text);
+		fputs(cut ? "&#8230;</text>" : "</text>", f);
+	}
+	fputs("</g>\n", f);
+}
+
+/* A bar from step a to step b (inclusive), labelled if wide and tall enough. */
 static void span(FILE *f, const char *cls, unsigned long a, unsigned long b, int y, int hgt,
 		 const char *fill, const char *label)
 {
@@ -208,7 +276,7 @@ static void span(FILE *f, const char *cls, unsigned long a, unsigned long b, int
 		cls, x, y, w, hgt, fill);
 	esc(f, label);
 	fprintf(f, "</title></rect>");
-	if (w > 6 * (int)strlen(label)) {
+	if (w > 6 * (int)strlen(label) && hgt >= 10) {
 		fprintf(f, "<text x=\"%d\" y=\"%d\">", x + 2, y + hgt - 2);
 		esc(f, label);
 		fputs("</text>", f);
@@ -216,135 +284,142 @@ static void span(FILE *f, const char *cls, unsigned long a, unsigned long b, int
 	fputs("</g>\n", f);
 }
 
-/* Reader sections and lock-hold spans of one CPU: runs of its rows. */
-static void draw_cpu_spans(FILE *f, const struct view *v, int cpu)
+/*
+ * Runs of steps with the same non-zero key (a GP number, a reader's pid, a
+ * lock class) become one bar each; a run lasts until the step that changes
+ * its key.
+ */
+struct run {
+	const struct view *v;
+	long key; /* 0: no run open */
+	unsigned long from;
+	int cpu, slot; /* the bar's lane and row, where it has them */
+	void (*bar)(FILE *f, const struct run *r, unsigned long to);
+};
+
+/* Step @i has @key: close the open run if it differs, open one if @key is set. */
+static void run_next(FILE *f, struct run *r, unsigned long i, long key)
 {
-	long reader_from = -1, lock_from[LOCK_SLOTS];
-	int lock_cls[LOCK_SLOTS];
-	unsigned long last = 0;
-	const struct html_row *prev = NULL;
+	if (key == r->key)
+		return;
+	if (r->key != 0)
+		r->bar(f, r, i - 1);
+	r->key = key;
+	r->from = i;
+}
+
+static void gp_bar(FILE *f, const struct run *r, unsigned long to)
+{
+	char label[48];
+
+	snprintf(label, sizeof(label), "GP %ld", r->key);
+	span(f, "gp", r->from, to, GP_Y, 16, "#b8a", label);
+}
+
+static void exp_bar(FILE *f, const struct run *r, unsigned long to)
+{
 	char label[64];
 
+	snprintf(label, sizeof(label), "expedited GP %ld", r->key);
+	span(f, "exp", r->from, to, EXP_Y, EXP_H, "#7bc", label);
+}
+
+static void exp_wait_bar(FILE *f, const struct run *r, unsigned long to)
+{
+	char label[80];
+
+	snprintf(label, sizeof(label), "expedited GP %ld waits: ->exp_tasks or ->expmask set",
+		 r->key);
+	span(f, "expwait", r->from, to, WAIT_Y, 4, "#27a", label);
+}
+
+static void reader_bar(FILE *f, const struct run *r, unsigned long to)
+{
+	char label[64];
+
+	snprintf(label, sizeof(label), "reader %s", row_at(r->v, r->from)->task);
+	span(f, "reader", r->from, to, lane_y(r->cpu) + READER_Y, 10, "#2a2", label);
+}
+
+static void lock_bar(FILE *f, const struct run *r, unsigned long to)
+{
+	span(f, "lock", r->from, to, lane_y(r->cpu) + LOCK_Y + r->slot * LOCK_H, LOCK_H - 2, "#69c",
+	     lock_class_name((int)r->key - 1));
+}
+
+/* Reader sections and lock-hold spans of one CPU. */
+static void draw_cpu_spans(FILE *f, const struct view *v, int cpu)
+{
+	struct run reader = {v, 0, 0, cpu, 0, reader_bar}, lock[LOCK_SLOTS];
+
 	for (int k = 0; k < LOCK_SLOTS; k++)
-		lock_from[k] = -1, lock_cls[k] = -1;
+		lock[k] = (struct run){v, 0, 0, cpu, k, lock_bar};
 	for (unsigned long i = 0; i <= v->n; i++) {
 		const struct html_row *r = i < v->n ? row_at(v, i) : NULL;
-		int reader;
 
 		if (r && r->cpu != cpu)
 			continue;
-		reader = r && r->nesting != 0;
-		if (reader_from >= 0 && (!reader || r->pid != prev->pid)) {
-			snprintf(label, sizeof(label), "reader %s", prev->task);
-			span(f, "reader", (unsigned long)reader_from, last, lane_y(cpu) + READER_Y,
-			     10, "#2a2", label);
-			reader_from = -1;
-		}
-		if (reader && reader_from < 0)
-			reader_from = (long)i;
-		for (int k = 0; k < LOCK_SLOTS; k++) {
-			int cls = r && k < r->nlocks ? r->locks[k] : -1;
-
-			if (lock_from[k] >= 0 && cls != lock_cls[k]) {
-				span(f, "lock", (unsigned long)lock_from[k], last,
-				     lane_y(cpu) + LOCK_Y + k * LOCK_H, LOCK_H - 2, "#69c",
-				     lock_class_name(lock_cls[k]));
-				lock_from[k] = -1;
-			}
-			if (cls >= 0 && lock_from[k] < 0)
-				lock_from[k] = (long)i, lock_cls[k] = cls;
-		}
-		prev = r;
-		last = i;
+		run_next(f, &reader, i, r && r->nesting != 0 ? r->pid : 0);
+		for (int k = 0; k < LOCK_SLOTS; k++)
+			run_next(f, &lock[k], i, r && k < r->nlocks ? r->locks[k] + 1 : 0);
 	}
 }
 
-/* The grace periods in progress, and a tick per input record. */
-static void draw_gp_and_events(FILE *f, const struct view *v)
+/* The grace-period lane: normal GPs, expedited ones, and what holds those up. */
+static void draw_gp_lane(FILE *f, const struct view *v)
 {
-	long from = -1, gp = 0;
-	char label[48];
+	struct run gp = {v, 0, 0, 0, 0, gp_bar}, exp = {v, 0, 0, 0, 0, exp_bar};
+	struct run wait = {v, 0, 0, 0, 0, exp_wait_bar};
 
 	for (unsigned long i = 0; i <= v->n; i++) {
-		const struct html_row *r = i < v->n ? row_at(v, i) : NULL;
-		int busy = r && r->gpnum != r->completed;
+		const struct rcu_snapshot *s = i < v->n ? &row_at(v, i)->rcu : NULL;
 
-		if (from >= 0 && (!busy || r->gpnum != gp)) {
-			snprintf(label, sizeof(label), "GP %ld", gp);
-			span(f, "gp", (unsigned long)from, i - 1, TOP - 52, 16, "#b8a", label);
-			from = -1;
-		}
-		if (busy && from < 0)
-			from = (long)i, gp = r->gpnum;
-		if (r && (i == 0 || row_at(v, i - 1)->event != r->event)) {
-			fprintf(f,
-				"<g class=\"event\"><rect x=\"%d\" y=\"%d\" width=\"2\" "
-				"height=\"12\">"
-				"<title>#%ld ",
-				step_x(i), TOP - 24, r->event);
-			esc(f, r->ev);
-			fputs("</title></rect></g>\n", f);
-		}
+		run_next(f, &gp, i, s && s->gpnum != s->completed ? GP_FROM_BOOT(s->gpnum) : 0);
+		run_next(f, &exp, i, s && s->exp_held ? s->exp_gp : 0);
+		run_next(f, &wait, i, s && s->exp_blocked ? s->exp_gp : 0);
 	}
 }
 
-static const char style[] =
-	"body{font:13px sans-serif;margin:12px;color:#222}"
-	"h1{font-size:16px}pre{background:#f4f4f4;padding:8px;overflow:auto}"
-	".wrap{display:flex;border:1px solid #ccc}.scroll{overflow-x:auto;flex:1}"
-	"svg text{font:10px monospace;pointer-events:none}"
-	".lanename{font:bold 12px sans-serif!important}"
-	".lane{fill:#fafafa;stroke:#ddd}"
-	".hl{fill:none;stroke:#e00;stroke-width:3}"
-	".hlline{stroke:#e00;stroke-width:1;stroke-dasharray:4 3}"
-	".event rect{fill:#555}"
-	".legend span{display:inline-block;padding:1px 6px;margin-right:6px;border-radius:3px}";
-
-/* Headless Chromium's test reads data-rendered: what the browser laid out. */
-static const char script[] =
-	"addEventListener('load',function(){"
-	"var lanes=document.querySelectorAll('rect.lane').length;"
-	"var h=document.getElementById('report-event'),ok=0;"
-	"if(h){var b=h.getBoundingClientRect();ok=(b.width>0&&b.height>0)?1:0;"
-	"h.scrollIntoView({block:'nearest',inline:'center'});}"
-	"document.documentElement.setAttribute('data-rendered',"
-	"'lanes='+lanes+' steps='+document.querySelectorAll('rect.step').length+"
-	"' highlighted='+ok);});";
-
-static void write_page(FILE *f, const struct view *v, const char *input_name,
-		       const struct rcufuzz_result *res)
+/* A tick where each input record begins. */
+static void draw_events(FILE *f, const struct view *v)
 {
-	int ncpus = v->h->ncpus;
-	int width = step_x(v->n) + 20, height = lane_y(ncpus) + 10;
+	for (unsigned long i = 0; i < v->n; i++) {
+		const struct html_row *r = row_at(v, i);
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rcufuzz: ",
-	      f);
-	esc(f, input_name);
-	fprintf(f, "</title><style>%s</style><script>%s</script></head><body>\n", style, script);
-	fputs("<h1>rcufuzz replay of ", f);
-	esc(f, input_name);
-	fputs("</h1>\n<p><b>", f);
-	esc(f, res->reported ? res->summary : "clean");
-	fprintf(f, "</b> &mdash; %lu input records, %lu steps", res->events, res->steps);
-	if (v->h->total > v->n)
-		fprintf(f, " (the first %lu steps are not drawn)", v->h->total - v->n);
-	fputs(".</p>\n<p class=\"legend\">"
-	      "<span style=\"background:hsl(137,55%,62%)\">task (one colour per task)</span>"
-	      "<span style=\"background:#d33;color:#fff\">hardirq</span>"
-	      "<span style=\"background:#e80\">softirq</span>"
-	      "<span style=\"background:#cc0\">irq_exit window</span>"
-	      "<span style=\"background:#2a2;color:#fff\">RCU reader</span>"
-	      "<span style=\"background:#69c;color:#fff\">lock held</span>"
-	      "<span style=\"background:#b8a\">grace period in progress</span>"
-	      "<span style=\"border:2px solid #e00\">the step that fired the report</span>"
-	      " Nested irq frames stack above the task they interrupted. Hover a block for"
-	      " the step's details.</p>\n",
-	      f);
-	/* The lane names stay put while the lanes scroll. */
-	fprintf(f, "<div class=\"wrap\"><svg width=\"%d\" height=\"%d\">\n", LEFT, height);
-	fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">grace period</text>\n", TOP - 40);
-	fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">events</text>\n", TOP - 14);
-	for (int cpu = 0; cpu < ncpus; cpu++) {
+		if (i > 0 && row_at(v, i - 1)->event == r->event)
+			continue;
+		fprintf(f,
+			"<g class=\"event\"><rect x=\"%d\" y=\"%d\" width=\"2\" height=\"12\">"
+			"<title>#%ld ",
+			step_x(i), EVENT_Y, r->event);
+		esc(f, r->ev);
+		fputs("</title></rect></g>\n", f);
+	}
+}
+
+/* The step that fired the report: a red frame and a dashed line. */
+static void draw_report_step(FILE *f, const struct view *v, int height)
+{
+	const struct html_row *r = row_at(v, v->n - 1);
+	int x = step_x(v->n - 1);
+
+	fprintf(f, "<line class=\"hlline\" x1=\"%d\" y1=\"0\" x2=\"%d\" y2=\"%d\"/>\n",
+		x + STEP_W / 2, x + STEP_W / 2, height);
+	fprintf(f,
+		"<rect class=\"hl\" id=\"report-event\" x=\"%d\" y=\"%d\" width=\"%d\" "
+		"height=\"%d\"><title>reported here: ",
+		x - 2, lane_y(r->cpu) + 1, STEP_W + 3, LANE_H - 6);
+	esc(f, r->func);
+	fputs("</title></rect>\n", f);
+}
+
+static void write_lane_names(FILE *f, const struct view *v, int height)
+{
+	fprintf(f, "<svg width=\"%d\" height=\"%d\">\n", LEFT, height);
+	fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">grace period</text>\n", GP_Y + 12);
+	fprintf(f, "<text x=\"4\" y=\"%d\">expedited</text>\n", EXP_Y + 10);
+	fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">events</text>\n", EVENT_Y + 10);
+	for (int cpu = 0; cpu < v->h->ncpus; cpu++) {
 		fprintf(f, "<text class=\"lanename\" x=\"4\" y=\"%d\">CPU%d</text>\n",
 			lane_y(cpu) + 16, cpu);
 		fprintf(f, "<text x=\"4\" y=\"%d\">task / irq frames</text>\n",
@@ -354,8 +429,19 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 			"held</text>\n",
 			lane_y(cpu) + READER_Y + 9, lane_y(cpu) + LOCK_Y + 9);
 	}
+	fputs("</svg>", f);
+}
+
+static void write_lanes(FILE *f, const struct view *v, int reported)
+{
+	int ncpus = v->h->ncpus;
+	int width = step_x(v->n) + 20, height = lane_y(ncpus) + 10;
+
+	/* The lane names stay put while the lanes scroll. */
+	fputs("<div class=\"wrap\">", f);
+	write_lane_names(f, v, height);
 	fprintf(f,
-		"</svg><div class=\"scroll\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+		"<div class=\"scroll\"><svg class=\"lanes\" xmlns=\"http://www.w3.org/2000/svg\" "
 		"width=\"%d\" height=\"%d\">\n",
 		width, height);
 	for (int cpu = 0; cpu < ncpus; cpu++)
@@ -363,45 +449,82 @@ static void write_page(FILE *f, const struct view *v, const char *input_name,
 			"<rect class=\"lane\" id=\"lane-cpu%d\" x=\"0\" y=\"%d\" width=\"%d\" "
 			"height=\"%d\"/>\n",
 			cpu, lane_y(cpu), width, LANE_H - 4);
-	draw_gp_and_events(f, v);
+	draw_gp_lane(f, v);
+	draw_events(f, v);
 	for (unsigned long i = 0; i < v->n; i++)
 		draw_step(f, v, i);
 	for (int cpu = 0; cpu < ncpus; cpu++)
 		draw_cpu_spans(f, v, cpu);
-	if (res->reported && v->n > 0) {
-		const struct html_row *r = row_at(v, v->n - 1);
-		int x = step_x(v->n - 1);
-
-		fprintf(f, "<line class=\"hlline\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n",
-			x + STEP_W / 2, TOP - 56, x + STEP_W / 2, height);
-		fprintf(f,
-			"<rect class=\"hl\" id=\"report-event\" x=\"%d\" y=\"%d\" width=\"%d\" "
-			"height=\"%d\"><title>reported here: ",
-			x - 2, lane_y(r->cpu) + 1, STEP_W + 3, LANE_H - 6);
-		esc(f, r->func);
-		fputs("</title></rect>\n", f);
-	}
+	if (reported && v->n > 0)
+		draw_report_step(f, v, height);
+	fprintf(f, "<rect id=\"cursor\" x=\"-%d\" y=\"0\" width=\"%d\" height=\"%d\"/>\n", STEP_W,
+		STEP_W - 1, height);
 	fputs("</svg></div></div>\n", f);
+}
+
+/* The rcu_node tree where it changed: what the panel shows at each step. */
+static void write_rcu_data(FILE *f, const struct view *v)
+{
+	fputs("<script>\n", f);
+	rcu_panel_write_shape(f, &v->h->panel);
+	fputs("var STATE=[\n", f);
+	for (unsigned long i = 0; i < v->n; i++)
+		if (i == 0 || !rcu_snapshot_equal(&row_at(v, i - 1)->rcu, &row_at(v, i)->rcu))
+			rcu_panel_write_state(f, &v->h->panel, i, &row_at(v, i)->rcu);
+	fputs("];\n</script>\n", f);
+}
+
+static void write_header(FILE *f, const struct view *v, const char *input_name,
+			 const struct rcufuzz_result *res)
+{
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rcufuzz: ",
+	      f);
+	esc(f, input_name);
+	fprintf(f, "</title><style>%s</style><script>%s</script></head><body>\n", html_style,
+		html_script);
+	fputs("<h1>rcufuzz replay of ", f);
+	esc(f, input_name);
+	fputs("</h1>\n<p><b>", f);
+	esc(f, res->reported ? res->summary : "clean");
+	fprintf(f, "</b> &mdash; %lu input records, %lu steps", res->events, res->steps);
+	if (v->h->total > v->n)
+		fprintf(f, " (the first %lu steps are not drawn)", v->h->total - v->n);
+	fprintf(f, ".</p>\n%s%s", html_legend, html_panel);
+}
+
+static void write_page(FILE *f, const struct view *v, const char *input_name,
+		       const struct rcufuzz_result *res)
+{
+	write_header(f, v, input_name, res);
+	write_lanes(f, v, res->reported);
 	if (res->reported) {
 		fputs("<h2>Report</h2>\n<pre>", f);
 		esc(f, res->text);
 		fputs("</pre>\n", f);
 	}
+	write_rcu_data(f, v);
 	fputs("</body></html>\n", f);
 }
 
 int html_write(const struct html_trace *h, const char *path, const char *input_name,
 	       const struct rcufuzz_result *r)
 {
-	struct view v = {h, 0, h->total < MAX_ROWS ? h->total : MAX_ROWS};
+	struct view v = {h, 0, h->total < MAX_ROWS ? h->total : MAX_ROWS, NULL};
 	FILE *f;
 	int err;
 
 	v.first = h->total < MAX_ROWS ? 0 : h->total % MAX_ROWS;
-	f = fopen(path, "w");
-	if (f == NULL)
+	if (view_until(&v) != 0)
 		return -1;
+	f = fopen(path, "w");
+	if (f == NULL) {
+		err = errno;
+		free(v.until);
+		errno = err;
+		return -1;
+	}
 	write_page(f, &v, input_name, r);
+	free(v.until);
 	err = ferror(f);
 	if (fclose(f) != 0 || err) {
 		errno = errno ? errno : EIO;

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * --html OUT: the run as one self-contained HTML page (docs/html.md): a
- * swimlane per CPU with nested irq frames, lock-hold spans and reader
- * sections, the grace-period timeline above them, the step that fired the
- * report highlighted, and the report below.
+ * swimlane per CPU with labelled step blocks, nested irq frames, lock-hold
+ * spans and reader sections, the normal and expedited grace periods above
+ * them, the step that fired the report highlighted, the rcu_node tree at the
+ * step selected with the keyboard or the mouse, and the report below.
  */
 #ifndef RCUFUZZ_REPLAY_HTML_H
 #define RCUFUZZ_REPLAY_HTML_H
