@@ -68,6 +68,7 @@ test: out/tests/unit out/rcureplay $(FUZZ_ALL)
 	./out/tests/unit
 	tests/html/run.sh
 	tests/oss-fuzz/check.sh
+	tests/shellcheck.sh
 
 bench: out/bench/simbench
 	./out/bench/simbench

@@ -5,8 +5,8 @@
 # sees into data-rendered); a clean run's page has lanes and no highlight;
 # the same input gives the same page, byte for byte; an unwritable OUT is
 # a one-line error, exit 2.  Exit 0 pass, 1 fail.
-set -u
-cd "$(dirname "$0")/../.."
+set -eu
+cd "$(dirname "$0")/../.." || exit 2
 fail() { echo "FAIL: html: $*"; exit 1; }
 browser=$(command -v chromium || command -v chromium-browser || command -v google-chrome) ||
 	fail "no chromium (apt-get install chromium)"
@@ -18,15 +18,16 @@ rendered() { # page -> the data-rendered attribute after load
 }
 
 ./out/rcureplay --compile corpus/seeds/trainwreck-v3.0-rc7.scn -o "$tmp/crash" || fail "compile"
-./out/rcureplay --preset v3.0-rc7 --html "$tmp/crash.html" "$tmp/crash" >/dev/null 2>&1
-[ $? -eq 1 ] || fail "the trainwreck did not report"
+rc=0
+./out/rcureplay --preset v3.0-rc7 --html "$tmp/crash.html" "$tmp/crash" >/dev/null 2>&1 || rc=$?
+[ $rc -eq 1 ] || fail "the trainwreck did not report"
 got=$(rendered "$tmp/crash.html")
 case $got in
 'data-rendered="lanes=4 steps='[1-9]*' highlighted=1"') ;;
 *) fail "crash page: want 4 lanes, steps, highlighted=1; chromium saw: ${got:-nothing}" ;;
 esac
 grep -q 'SUMMARY: rcufuzz: lockdep circular-dependency' "$tmp/crash.html" || fail "no report on the page"
-./out/rcureplay --preset v3.0-rc7 --html "$tmp/again.html" "$tmp/crash" >/dev/null 2>&1
+./out/rcureplay --preset v3.0-rc7 --html "$tmp/again.html" "$tmp/crash" >/dev/null 2>&1 || true
 cmp -s "$tmp/crash.html" "$tmp/again.html" || fail "two renderings of one input differ"
 
 ./out/rcureplay --compile corpus/clean/hotplug.scn -o "$tmp/clean" || fail "compile"
@@ -37,7 +38,7 @@ case $got in
 *) fail "clean page: want 4 lanes, steps, highlighted=0; chromium saw: ${got:-nothing}" ;;
 esac
 
-err=$(./out/rcureplay --html "$tmp/no/such/dir/x.html" "$tmp/clean" 2>&1 >/dev/null)
-rc=$?
-[ $rc -eq 2 ] && [ "$(echo "$err" | wc -l)" -eq 1 ] || fail "bad OUT: exit $rc, '$err'"
+rc=0
+err=$(./out/rcureplay --html "$tmp/no/such/dir/x.html" "$tmp/clean" 2>&1 >/dev/null) || rc=$?
+{ [ $rc -eq 2 ] && [ "$(echo "$err" | wc -l)" -eq 1 ]; } || fail "bad OUT: exit $rc, '$err'"
 echo "ok: html pages render in $("$browser" --version 2>/dev/null | head -1)"
