@@ -1,5 +1,4 @@
 # rcufuzz — `make` builds everything into out/, `make test` runs the tests.
-CC ?= clang
 ifeq ($(origin CC),default)
 CC = clang
 endif
@@ -11,7 +10,8 @@ SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-po
 # many small files: ~30% more exec/s).  `make LTO=` turns it off.
 LTO ?= -flto
 
-# One object directory per build variant of the target.
+# Build variants: objects in out/obj/<variant>/, compiled with <variant>_CFLAGS
+# (fuzz/fuzz.mk adds fuzzsan, fuzzplain and afl).
 plain_CFLAGS := $(BASE) -O2 $(LTO)
 san_CFLAGS := $(BASE) -O1 $(SAN)
 
@@ -20,47 +20,45 @@ TOOL_SRC := $(sort $(wildcard replay/*.c))
 TEST_SRC := $(sort $(wildcard tests/*.c))
 
 obj = $(patsubst %.c,out/obj/$(1)/%.o,$(2))
-HDRS := $(shell find target replay tests -name '*.h' -o -name '*.def')
 
-out/obj/plain/%.o: %.c $(HDRS)
-	@mkdir -p $(dir $@)
-	@echo '  CC      $<'
-	@$(CC) $(plain_CFLAGS) -c $< -o $@
-out/obj/san/%.o: %.c $(HDRS)
-	@mkdir -p $(dir $@)
-	@echo '  CC[san] $<'
-	@$(CC) $(san_CFLAGS) -c $< -o $@
+# The object rule of build variant $(1): compiler $(2), $(1)_CFLAGS, log tag $(3).
+# -MMD -MP: each object's headers go into a .d file beside it (included below).
+define object_rule
+out/obj/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	@printf '  %-8s%s\n' '$(3)' '$$<'
+	@$(2) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+endef
+$(eval $(call object_rule,plain,$(CC),CC))
+$(eval $(call object_rule,san,$(CC),CC[san]))
 
 TOOL_OBJ = $(call obj,$(1),$(filter-out replay/main.c,$(TOOL_SRC)))
 
+# The programs and their objects; one link recipe per variant, below.
 out/rcureplay: $(call obj,plain,$(TARGET_SRC) $(TOOL_SRC))
-	@echo "  LD      $@"
-	@$(CC) $(plain_CFLAGS) $^ -o $@
 out/rcureplay-san: $(call obj,san,$(TARGET_SRC) $(TOOL_SRC))
-	@echo "  LD[san] $@"
-	@$(CC) $(san_CFLAGS) $^ -o $@
 out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC)) $(call TOOL_OBJ,san)
-	@mkdir -p $(dir $@)
-	@echo "  LD[san] $@"
-	@$(CC) $(san_CFLAGS) $^ -o $@
 # The golden run of behaviour-preserving changes (tests/golden.sh).
 out/tests/golden: $(call obj,plain,$(TARGET_SRC) tests/golden/golden.c) $(call TOOL_OBJ,plain)
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	@$(CC) $(plain_CFLAGS) $^ -o $@
+# The benchmarks (bench/): never part of the tests.
 out/bench/simbench: $(call obj,plain,$(TARGET_SRC) bench/simbench.c)
+out/bench/blind: $(call obj,plain,$(TARGET_SRC) bench/blind.c)
+
+out/rcureplay out/tests/golden out/bench/simbench out/bench/blind:
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(plain_CFLAGS) $^ -o $@
+out/rcureplay-san out/tests/unit:
+	@mkdir -p $(dir $@)
+	@echo "  LD[san] $@"
+	@$(CC) $(san_CFLAGS) $^ -o $@
 
 # The fuzz targets, campaigns and their benchmark (fuzz/fuzz.mk) add to FUZZ_ALL.
 FUZZ_ALL :=
 -include fuzz/fuzz.mk
 
-out/bench/blind: $(call obj,plain,$(TARGET_SRC) bench/blind.c)
-	@mkdir -p $(dir $@)
-	@echo "  LD      $@"
-	@$(CC) $(plain_CFLAGS) $^ -o $@
+# Every object's (and fuzz target's) header dependencies, from -MMD.
+-include $(shell find out/obj -name '*.d' 2>/dev/null)
 
 all: out/rcureplay out/rcureplay-san out/tests/unit $(FUZZ_ALL)
 .PHONY: all test bench clean format
@@ -70,6 +68,7 @@ test: out/tests/unit out/rcureplay $(FUZZ_ALL)
 	./out/tests/unit
 	tests/html/run.sh
 	tests/oss-fuzz/check.sh
+	tests/shellcheck.sh
 
 bench: out/bench/simbench
 	./out/bench/simbench

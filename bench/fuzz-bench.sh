@@ -9,71 +9,135 @@
 # Modes: feedback (libFuzzer, interleaving feedback), edges (libFuzzer, edge
 # coverage only), afl (AFL++), blind (random inputs, no feedback).
 set -eu
-cd "$(dirname "$0")/.."
-cap=60 seeds=5 modes="feedback edges afl blind" ttf=1 res=
+cd "$(dirname "$0")/.." || exit 2
+cap=60
+seeds=5
+modes="feedback edges afl blind"
+ttf=1
+res=
 presets="v3.0-rc7 revert-sched_fully_active revert-exp_unlock_before_wake revert-boosted_field revert-unlock_nesting_guard revert-ipi_irq_enter revert-softirq_exclusion revert-sighand_irq_order"
-usage() { echo "rcufuzz: fuzz-bench: $1 (usage: bench/fuzz-bench.sh [-c CAP] [-s SEEDS] [-p PRESETS] [-m MODES] [-E] [-o FILE])" >&2; exit 2; }
+usage() {
+	echo "rcufuzz: fuzz-bench: $1 (usage: bench/fuzz-bench.sh [-c CAP] [-s SEEDS] [-p PRESETS] [-m MODES] [-E] [-o FILE])" >&2
+	exit 2
+}
 while getopts c:s:p:m:Eo:h opt; do
 	case $opt in
-	c) cap=$OPTARG ;; s) seeds=$OPTARG ;; p) presets=$OPTARG ;; m) modes=$OPTARG ;;
-	E) ttf=0 ;; o) res=$OPTARG ;; *) usage "bad flag" ;;
+	c) cap=$OPTARG ;;
+	s) seeds=$OPTARG ;;
+	p) presets=$OPTARG ;;
+	m) modes=$OPTARG ;;
+	E) ttf=0 ;;
+	o) res=$OPTARG ;;
+	*) usage "bad flag" ;;
 	esac
 done
-case $cap$seeds in *[!0-9]*|'') usage "cap and seeds are numbers" ;; esac
+case $cap$seeds in
+*[!0-9]* | '') usage "cap and seeds are numbers" ;;
+esac
 make -s fuzzers fuzzers-plain afl out/bench/blind >/dev/null
 mkdir -p bench/results
 date=$(date +%Y-%m-%d)
 res=${res:-bench/results/fuzz-$date.md}
+machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Does any file match the glob (given already expanded)?
+exists() {
+	for f in "$@"; do
+		if [ -e "$f" ]; then
+			return 0
+		fi
+	done
+	return 1
+}
+# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: exists $3...
+elapsed_if_crash() {
+	s=$1
+	e=$2
+	shift 2
+	if exists "$@"; then
+		echo "$e - $s" | bc
+	else
+		echo -
+	fi
+}
 # One run: prints the seconds to the first crash, or "-" if none within the cap.
 run() { # mode preset seed
 	name=$(echo "$2" | tr . _)_fuzzer
-	d=$tmp/$1-$2-$3; rm -rf "$d"; mkdir -p "$d/c" "$d/x"; printf '' > "$d/c/empty"
+	d=$tmp/$1-$2-$3
+	rm -rf "$d"
+	mkdir -p "$d/c" "$d/x"
+	printf '' >"$d/c/empty"
 	case $1 in
-	feedback|edges)
-		fb=1; [ $1 = edges ] && fb=0
+	feedback | edges)
+		fb=1
+		if [ "$1" = edges ]; then
+			fb=0
+		fi
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb out/plain/$name -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb "out/plain/$name" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
-		e=$(date +%s.%N)
-		ls "$d"/x/crash-* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;
+		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
+		;;
 	afl)
 		# afl-fuzz refuses an empty file: its "empty corpus" is one zero byte.
-		printf '\0' > "$d/c/empty"
+		printf '\0' >"$d/c/empty"
 		s=$(date +%s.%N)
 		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-			timeout $((cap + 5)) afl-fuzz -s "$3" -i "$d/c" -o "$d/a" -V "$cap" -- out/afl/$name >/dev/null 2>&1 || true
-		e=$(date +%s.%N)
-		ls "$d"/a/default/crashes/id:* >/dev/null 2>&1 && echo "$e - $s" | bc || echo - ;;
+			timeout $((cap + 5)) afl-fuzz -s "$3" -i "$d/c" -o "$d/a" -V "$cap" -- "out/afl/$name" >/dev/null 2>&1 || true
+		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/a/default/crashes/id:*
+		;;
 	blind)
-		out/bench/blind "$2" "$3" "$cap" | awk '$1 == "found" { print $2; exit } { print "-" }' ;;
+		out/bench/blind "$2" "$3" "$cap" | awk '$1 == "found" { print $2; exit } { print "-" }'
+		;;
 	esac
 }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-if [ $ttf = 0 ]; then printf "# Fuzz targets, exec/s, %s\n\nMachine: %s cores, %s.\n" "$date" "$(nproc)" "$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed "s/^ //")" > "$res"; fi
-[ $ttf = 0 ] || {
-	echo "# Time to first crash, $date"
-	echo
-	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); one core per run; cap ${cap}s; $seeds seeds; empty starting corpus."
-	echo "A run that finds nothing within the cap counts as the cap for the median (so a median equal to the cap means fewer than half found)."
-	echo
-	printf '| preset |'; for m in $modes; do printf ' %s median s (found) |' "$m"; done; echo
-	printf '|---|'; for m in $modes; do printf -- '---|'; done; echo
-} > "$res"
-[ $ttf = 0 ] || for p in $presets; do
-	line="| $p |"
-	for m in $modes; do
-		found=0 times=
-		for s in $(seq 1 "$seeds"); do
-			t=$(run "$m" "$p" "$s")
-			if [ "$t" = - ]; then t=$cap; else found=$((found + 1)); fi
-			times="$times $t"
+# The median of the numbers on stdin, one a line.
+median() {
+	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+if [ "$ttf" = 0 ]; then
+	printf "# Fuzz targets, exec/s, %s\n\nMachine: %s.\n" "$date" "$machine" >"$res"
+else
+	{
+		echo "# Time to first crash, $date"
+		echo
+		echo "Machine: $machine; one core per run; cap ${cap}s; $seeds seeds; empty starting corpus."
+		echo "A run that finds nothing within the cap counts as the cap for the median (so a median equal to the cap means fewer than half found)."
+		echo
+		printf '| preset |'
+		for m in $modes; do
+			printf ' %s median s (found) |' "$m"
 		done
-		med=$(echo $times | tr ' ' '\n' | median)
-		line="$line $med ($found/$seeds) |"
+		echo
+		printf '|---|'
+		for m in $modes; do
+			printf -- '---|'
+		done
+		echo
+	} >"$res"
+	# $presets and $modes are lists: split on purpose.
+	for p in $presets; do
+		line="| $p |"
+		for m in $modes; do
+			found=0
+			: >"$tmp/times"
+			for s in $(seq 1 "$seeds"); do
+				t=$(run "$m" "$p" "$s")
+				if [ "$t" = - ]; then
+					t=$cap
+				else
+					found=$((found + 1))
+				fi
+				echo "$t" >>"$tmp/times"
+			done
+			line="$line $(median <"$tmp/times") ($found/$seeds) |"
+		done
+		echo "$line" | tee -a "$res"
 	done
-	echo "$line" | tee -a "$res"
-done
+fi
 {
 	echo
 	echo "## exec/s, inputs up to 256 bytes"
@@ -84,19 +148,31 @@ done
 	echo
 	echo '| target | plain libFuzzer | libFuzzer+ASan+UBSan | AFL++ |'
 	echo '|---|---|---|---|'
-} >> "$res"
+} >>"$res"
 mkdir -p "$tmp/r"
-i=0; while [ $i -lt 200 ]; do head -c 256 /dev/urandom > "$tmp/r/$i"; i=$((i + 1)); done
-lf_rate() { # binary corpus: libFuzzer writes into its corpus, so each run gets a copy
-	rm -rf "$tmp/lf"; cp -r "$2" "$tmp/lf"
+i=0
+while [ "$i" -lt 200 ]; do
+	head -c 256 /dev/urandom >"$tmp/r/$i"
+	i=$((i + 1))
+done
+# libFuzzer's executions a second on a corpus: binary, corpus.  libFuzzer
+# writes into its corpus, so each run gets a fresh copy.
+lf_rate() {
+	rm -rf "$tmp/lf"
+	cp -r "$2" "$tmp/lf"
 	s=$(date +%s.%N)
 	n=$("$1" -runs=20000 -max_len=256 -len_control=0 -seed=1 -print_final_stats=1 \
 		-artifact_prefix="$tmp/" "$tmp/lf" 2>&1 | awk '/number_of_executed_units/ { print $2 }')
 	e=$(date +%s.%N)
 	rate=$(echo "${n:-0} / ($e - $s)" | bc)
-	if [ "${n:-0}" -lt 20000 ]; then echo "$rate \\* ${n:-0}"; else echo "$rate"; fi
+	if [ "${n:-0}" -lt 20000 ]; then
+		echo "$rate \\* ${n:-0}"
+	else
+		echo "$rate"
+	fi
 }
-afl_rate() { # binary corpus
+# AFL++'s own execs_per_sec after 10 s: binary, corpus.
+afl_rate() {
 	AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
 		timeout 30 afl-fuzz -s 1 -i "$2" -o "$tmp/afl-rate" -V 10 -- "$1" >/dev/null 2>&1 || true
 	awk -F: '/^execs_per_sec/ { printf "%d\n", $2 }' "$tmp/afl-rate/default/fuzzer_stats"
@@ -104,13 +180,19 @@ afl_rate() { # binary corpus
 }
 seen=
 for p in v3.0-rc7 v3.0 $presets; do
-	case " $seen " in *" $p "*) continue ;; esac
+	case " $seen " in
+	*" $p "*) continue ;;
+	esac
 	seen="$seen $p"
 	name=$(echo "$p" | tr . _)_fuzzer
-	rm -rf "$tmp/clean"; mkdir -p "$tmp/clean"
-	for f in "$tmp"/r/*; do out/plain/$name "$f" >/dev/null 2>&1 && cp "$f" "$tmp/clean/"; done
-	echo "| $name | $(lf_rate out/plain/$name "$tmp/clean") | $(lf_rate out/$name "$tmp/clean") | $(afl_rate out/afl/$name "$tmp/clean") |" >> "$res"
+	rm -rf "$tmp/clean"
+	mkdir -p "$tmp/clean"
+	for f in "$tmp"/r/*; do
+		if "out/plain/$name" "$f" >/dev/null 2>&1; then
+			cp "$f" "$tmp/clean/"
+		fi
+	done
+	echo "| $name | $(lf_rate "out/plain/$name" "$tmp/clean") | $(lf_rate "out/$name" "$tmp/clean") | $(afl_rate "out/afl/$name" "$tmp/clean") |" >>"$res"
 done
-rm -rf "$tmp"
 echo "== $res"
 cat "$res"

@@ -7,22 +7,50 @@
 # tests.  Writes a markdown table to bench/results/.
 #   bench/minimize-bench.sh [-c FUZZ_CAP_SECONDS] [-m LIBFUZZER_MINIMIZE_SECONDS] [-p "PRESET ..."]
 set -eu
-cd "$(dirname "$0")/.."
-cap=60 mincap=30
+cd "$(dirname "$0")/.." || exit 2
+cap=60
+mincap=30
 presets="v3.0-rc7 revert-sched_fully_active revert-exp_unlock_before_wake revert-boosted_field revert-unlock_nesting_guard revert-ipi_irq_enter revert-softirq_exclusion revert-sighand_irq_order"
-usage() { echo "rcufuzz: minimize-bench: $1 (usage: bench/minimize-bench.sh [-c CAP] [-m SECONDS] [-p PRESETS])" >&2; exit 2; }
+usage() {
+	echo "rcufuzz: minimize-bench: $1 (usage: bench/minimize-bench.sh [-c CAP] [-m SECONDS] [-p PRESETS])" >&2
+	exit 2
+}
 while getopts c:m:p:h opt; do
-	case $opt in c) cap=$OPTARG ;; m) mincap=$OPTARG ;; p) presets=$OPTARG ;; *) usage "bad flag" ;; esac
+	case $opt in
+	c) cap=$OPTARG ;;
+	m) mincap=$OPTARG ;;
+	p) presets=$OPTARG ;;
+	*) usage "bad flag" ;;
+	esac
 done
-case $cap$mincap in *[!0-9]*|'') usage "caps are numbers of seconds" ;; esac
+case $cap$mincap in
+*[!0-9]* | '') usage "caps are numbers of seconds" ;;
+esac
 make -s fuzzers-plain out/rcureplay >/dev/null
 mkdir -p bench/results
 res=bench/results/minimize-$(date +%Y-%m-%d).md
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-events() { ./out/rcureplay --text "$1" | grep -vc '^topology'; }
-summary() { ./out/rcureplay --preset "$1" "$2" 2>&1 | sed -n 's/^SUMMARY: //p'; }
-secs() { echo "$2 - $1" | bc | awk '{ printf "%.1f", $1 }'; }
+# Input records in a file (the text scenario's lines but the topology).
+events() {
+	./out/rcureplay --text "$1" | grep -vc '^topology'
+}
+# The SUMMARY of a run: preset, file.
+summary() {
+	./out/rcureplay --preset "$1" "$2" 2>&1 | sed -n 's/^SUMMARY: //p'
+}
+# Seconds from $1 to $2 (date +%s.%N), one decimal.
+secs() {
+	echo "$2 - $1" | bc | awk '{ printf "%.1f", $1 }'
+}
+# "same" if file $2 under preset $1 has the SUMMARY $want, else "CHANGED".
+same() {
+	if [ "$(summary "$1" "$2")" = "$want" ]; then
+		echo same
+	else
+		echo CHANGED
+	fi
+}
 {
 	echo "# Minimizer: rcureplay --minimize against libFuzzer -minimize_crash, $(date +%Y-%m-%d)"
 	echo
@@ -33,13 +61,20 @@ secs() { echo "$2 - $1" | bc | awk '{ printf "%.1f", $1 }'; }
 	echo "| preset | crash events | rcureplay --minimize events (s, same) | libFuzzer -minimize_crash events (s, same) |"
 	echo "|---|---|---|---|"
 } > "$res"
+# $presets is a list: split on purpose.
 for p in $presets; do
 	name=$(echo "$p" | tr . _)_fuzzer
 	d=$tmp/$p
 	mkdir -p "$d/c" "$d/x"
-	out/plain/$name -seed=1 -max_len=1024 -len_control=0 -max_total_time="$cap" \
+	"out/plain/$name" -seed=1 -max_len=1024 -len_control=0 -max_total_time="$cap" \
 		-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
-	crash=$(ls "$d"/x/crash-* 2>/dev/null | head -1) || true
+	crash=
+	for f in "$d"/x/crash-*; do
+		if [ -e "$f" ]; then
+			crash=$f
+			break
+		fi
+	done
 	if [ -z "$crash" ]; then
 		echo "| $p | no crash in ${cap}s | | |" | tee -a "$res"
 		continue
@@ -48,13 +83,13 @@ for p in $presets; do
 	s=$(date +%s.%N)
 	./out/rcureplay --preset "$p" --minimize "$crash" -o "$d/ours" >/dev/null 2>&1 || true
 	e=$(date +%s.%N)
-	ours="$(events "$d/ours") ($(secs "$s" "$e") s, $([ "$(summary "$p" "$d/ours")" = "$want" ] && echo same || echo CHANGED))"
+	ours="$(events "$d/ours") ($(secs "$s" "$e") s, $(same "$p" "$d/ours"))"
 	s=$(date +%s.%N)
-	out/plain/$name -minimize_crash=1 -max_total_time="$mincap" -exact_artifact_path="$d/lf" \
+	"out/plain/$name" -minimize_crash=1 -max_total_time="$mincap" -exact_artifact_path="$d/lf" \
 		"$crash" >/dev/null 2>&1 || true
 	e=$(date +%s.%N)
 	if [ -s "$d/lf" ]; then
-		lf="$(events "$d/lf") ($(secs "$s" "$e") s, $([ "$(summary "$p" "$d/lf")" = "$want" ] && echo same || echo CHANGED))"
+		lf="$(events "$d/lf") ($(secs "$s" "$e") s, $(same "$p" "$d/lf"))"
 	else
 		lf="no output"
 	fi

@@ -20,31 +20,25 @@ AFL_CC ?= afl-clang-fast
 AFL_DRIVER ?= /usr/lib/afl/libAFLDriver.a
 afl_CFLAGS := $(BASE) -O2 -DRCUFUZZ_AFL
 
-out/obj/fuzzsan/%.o: %.c $(HDRS)
-	@mkdir -p $(dir $@)
-	@echo '  CC[fz]  $<'
-	@$(CC) $(fuzzsan_CFLAGS) -c $< -o $@
-out/obj/fuzzplain/%.o: %.c $(HDRS)
-	@mkdir -p $(dir $@)
-	@echo '  CC[fzp] $<'
-	@$(CC) $(fuzzplain_CFLAGS) -c $< -o $@
-out/obj/afl/%.o: %.c $(HDRS)
-	@mkdir -p $(dir $@)
-	@echo '  CC[afl] $<'
-	@AFL_QUIET=1 $(AFL_CC) $(afl_CFLAGS) -c $< -o $@
+$(eval $(call object_rule,fuzzsan,$(CC),CC[fz]))
+$(eval $(call object_rule,fuzzplain,$(CC),CC[fzp]))
+$(eval $(call object_rule,afl,AFL_QUIET=1 $(AFL_CC),CC[afl]))
 
-# $(1) preset, $(2) output dir, $(3) object variant, $(4) compiler, $(5) flags, $(6) link flags
+# $(1) preset, $(2) output dir, $(3) object variant, $(4) compiler, $(5) flags, $(6) link flags.
+# fuzz/target.c is compiled per preset; its headers go to out/obj/$(3)/fuzz/<target>.d.
 define fuzz_target
-$(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(HDRS)
-	@mkdir -p $(2)
+$(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC))
+	@mkdir -p $(2) out/obj/$(3)/fuzz
 	@echo '  LD      $$@'
-	@$(4) $(5) '-DRCUFUZZ_PRESET="$(1)"' fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(6) -o $$@
+	@$(4) $(5) '-DRCUFUZZ_PRESET="$(1)"' -MMD -MP -MF out/obj/$(3)/fuzz/$(call fuzzer_name,$(1)).d \
+		fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(6) -o $$@
 endef
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),-fsanitize=fuzzer,address,undefined)))
+fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),$(fuzzsan_LDFLAGS))))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),$(AFL_DRIVER))))
 
-out/gendict: fuzz/gendict.c $(call obj,plain,$(TARGET_SRC))
+out/gendict: $(call obj,plain,fuzz/gendict.c $(TARGET_SRC))
 	@echo '  LD      $@'
 	@$(CC) $(plain_CFLAGS) $^ -o $@
 out/rcufuzz.dict: out/gendict

@@ -34,6 +34,36 @@ static const struct {
 };
 #undef FLAG
 
+/*
+ * What one command line asks for.  parse_args() fills it, defaults first and
+ * then one flag at a time (libFuzzer's ParseFlags over FuzzerFlags.def);
+ * check_args() rejects what does not go together and picks the action;
+ * rcureplay_main() does it.
+ */
+enum replay_action {
+	ACTION_RUN,           /* run FILE as a fuzz target would (the default) */
+	ACTION_HELP,          /* --help */
+	ACTION_LIST_PRESETS,  /* --list-presets */
+	ACTION_LIST_SWITCHES, /* --list-switches */
+	ACTION_COMPILE,       /* --compile SCENARIO -o FILE */
+	ACTION_CHECK,         /* --check SCENARIO */
+	ACTION_TRIAGE,        /* --triage DIR */
+	ACTION_TEXT,          /* --text FILE */
+	ACTION_MINIMIZE,      /* --minimize FILE -o FILE */
+};
+
+struct replay_args {
+	enum replay_action action;
+	struct rcufuzz_options run;  /* --preset, --switch, --mode, --no-lockdep, --trace */
+	const char *preset;          /* the last --preset, for the replay command */
+	int mode_set;                /* --mode given: the replay command repeats it */
+	const char *file;            /* FILE: input bytes, a scenario or a directory */
+	const char *html;            /* --html OUT */
+	const char *compile;         /* --compile SCENARIO */
+	const char *output;          /* -o FILE */
+	int text, check, minimize, triage;
+};
+
 void cli_error(const char *what, const char *why)
 {
 	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
@@ -116,9 +146,9 @@ static int apply_switch(switch_set *s, const char *spec)
 }
 
 /* The replay command line printed at the end of a report. */
-static void format_replay_cmd(char *buf, size_t len, const char *preset,
-			      const struct rcufuzz_options *o, int mode_set, const char *file)
+static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a)
 {
+	const struct rcufuzz_options *o = &a->run;
 	char sw[512];
 	switch_set base;
 	size_t used = (size_t)snprintf(buf, len, "out/rcureplay");
@@ -128,18 +158,18 @@ static void format_replay_cmd(char *buf, size_t len, const char *preset,
 	if (strchr(sw, '=') == NULL) {
 		APPEND(" --preset %s", sw);
 	} else {
-		APPEND(" --preset %s", preset);
-		preset_lookup(preset, &base);
+		APPEND(" --preset %s", a->preset);
+		preset_lookup(a->preset, &base);
 		for (int i = 0; i < NR_SWITCHES; i++)
 			if (((base ^ o->switches) >> i) & 1)
 				APPEND(" --switch %s=%s", switch_name(i),
 				       (o->switches >> i) & 1 ? "on" : "off");
 	}
-	if (mode_set && o->mode != MODE_STRICT)
+	if (a->mode_set && o->mode != MODE_STRICT)
 		APPEND(" --mode %s", mode_name(o->mode));
 	if (!o->lockdep)
 		APPEND(" --no-lockdep");
-	APPEND(" %s", file);
+	APPEND(" %s", a->file);
 #undef APPEND
 }
 
@@ -182,10 +212,6 @@ static int do_compile(const char *scn, const char *out)
 	struct scenario s;
 	int rc;
 
-	if (out == NULL) {
-		cli_error("--compile", "needs -o FILE");
-		return 2;
-	}
 	if (load_scenario(scn, &s) < 0)
 		return 2;
 	rc = write_file(out, s.bytes, s.size) < 0 ? 2 : 0;
@@ -227,10 +253,6 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	long runs;
 	int rc;
 
-	if (out == NULL) {
-		cli_error("--minimize", "needs -o FILE");
-		return 2;
-	}
 	runs = minimize_input(data, size, o, &min, &min_size);
 	if (runs < 0) {
 		cli_error("--minimize", "the input runs clean: nothing to minimize");
@@ -239,171 +261,248 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	rc = write_file(out, min, min_size) < 0 ? 2 : 0;
 	if (rc == 0) {
 		printf("# minimized %zu events to %zu in %ld runs; %s holds the bytes\n",
-		       count_events(data, size, o->mode), count_events(min, min_size, o->mode), runs,
-		       out);
+		       count_events(data, size, o->mode), count_events(min, min_size, o->mode),
+		       runs, out);
 		scenario_decompile(min, min_size, o->mode, stdout);
 	}
 	free(min);
 	return rc;
 }
 
-int rcureplay_main(int argc, char **argv)
+/* Run the input as a fuzz target would: the report or "clean", and the page. */
+static int do_run(const struct replay_args *a, const uint8_t *data, size_t size)
 {
-	struct rcufuzz_options o;
+	struct rcufuzz_options o = a->run;
 	struct rcufuzz_result r;
-	const char *file = NULL, *preset = PRESET_V3_0, *compile = NULL, *output = NULL;
-	const char *html = NULL;
 	struct html_trace *page = NULL;
 	char replay[1024];
-	size_t size;
-	uint8_t *data;
-	int mode_set = 0, text = 0, check = 0, minimize = 0, triage = 0;
 
-	rcufuzz_default_options(&o);
-	preset_lookup(preset, &o.switches);
-	for (int i = 1; i < argc; i++) {
-		int f = argv[i][0] == '-' && argv[i][1] ? find_flag(argv[i]) : -2;
-		const char *arg = NULL;
-
-		if (f == -1) {
-			cli_error(argv[i], "unknown flag (try --help)");
-			return 2;
-		}
-		if (f == -2) {
-			if (file) {
-				cli_error(argv[i], "only one input file is replayed at a time");
-				return 2;
-			}
-			file = argv[i];
-			continue;
-		}
-		if (flags[f].arg) {
-			if (i + 1 >= argc) {
-				cli_error(argv[i], "needs an argument");
-				return 2;
-			}
-			arg = argv[++i];
-		}
-		switch ((enum flag_id)f) {
-		case FLAG_PRESET:
-			if (!preset_lookup(arg, &o.switches)) {
-				cli_error(arg, "unknown preset (try --list-presets)");
-				return 2;
-			}
-			preset = arg;
-			break;
-		case FLAG_SWITCH:
-			if (apply_switch(&o.switches, arg) < 0) {
-				cli_error(arg, "not SWITCH=on|off with a known switch (try --list-switches)");
-				return 2;
-			}
-			break;
-		case FLAG_MODE:
-			if (mode_lookup(arg) < 0) {
-				cli_error(arg, "unknown mode (strict, misuse, test)");
-				return 2;
-			}
-			o.mode = (enum workload_mode)mode_lookup(arg);
-			mode_set = 1;
-			break;
-		case FLAG_TRACE:
-			o.trace = trace_print_row;
-			o.trace_arg = stdout;
-			break;
-		case FLAG_HTML:
-			html = arg;
-			break;
-		case FLAG_NO_LOCKDEP:
-			o.lockdep = 0;
-			break;
-		case FLAG_COMPILE:
-			compile = arg;
-			break;
-		case FLAG_OUTPUT:
-			output = arg;
-			break;
-		case FLAG_TEXT:
-			text = 1;
-			break;
-		case FLAG_CHECK:
-			check = 1;
-			break;
-		case FLAG_MINIMIZE:
-			minimize = 1;
-			break;
-		case FLAG_TRIAGE:
-			triage = 1;
-			break;
-		case FLAG_LIST_PRESETS:
-			preset_list(stdout);
-			return 0;
-		case FLAG_LIST_SWITCHES:
-			switch_list(stdout);
-			return 0;
-		case FLAG_HELP:
-			usage(stdout);
-			return 0;
-		case NR_FLAGS:
-			break;
-		}
-	}
-	if (compile)
-		return file ? (cli_error(file, "--compile takes no input file"), 2)
-			    : do_compile(compile, output);
-	if (file == NULL) {
-		cli_error("rcureplay", "no input file (try --help)");
-		return 2;
-	}
-	if (html && (check || triage || text || minimize)) {
-		cli_error(html, "--html draws one replay; not with --check, --triage, --text or --minimize");
-		return 2;
-	}
-	if (check)
-		return do_check(file);
-	if (triage)
-		return triage_dir(file, &o);
-	data = read_input_file(file, &size);
-	if (data == NULL)
-		return 2;
-	if (text || minimize) {
-		int rc = 0;
-
-		if (text)
-			scenario_decompile(data, size, o.mode, stdout);
-		else
-			rc = do_minimize(data, size, &o, output);
-		free(data);
-		return rc;
-	}
-	format_replay_cmd(replay, sizeof(replay), preset, &o, mode_set, file);
+	format_replay_cmd(replay, sizeof(replay), a);
 	o.replay_cmd = replay;
-	if (html) {
+	if (a->html) {
 		/* The page records every step; with --trace the rows still print. */
-		page = html_begin(o.trace ? stdout : NULL);
+		page = html_begin(a->run.trace ? stdout : NULL);
 		if (page == NULL) {
-			free(data);
-			cli_error(html, "out of memory");
+			cli_error(a->html, "out of memory");
 			return 2;
 		}
 		o.trace = html_row;
 		o.trace_arg = page;
 	}
 	rcufuzz_run(data, size, &o, &r);
-	free(data);
 	if (page) {
-		int failed = html_write(page, html, file, &r) != 0;
+		int failed = html_write(page, a->html, a->file, &r) != 0;
 
 		html_free(page);
 		if (failed) {
-			cli_error(html, strerror(errno));
+			cli_error(a->html, strerror(errno));
 			return 2;
 		}
 	}
+	/* With --trace, one stream: the rows, a separator, then the report. */
+	if (a->run.trace)
+		trace_print_end(stdout);
 	if (r.reported)
-		fputs(r.text, stderr);
+		fputs(r.text, a->run.trace ? stdout : stderr);
 	else
 		printf("clean: %lu events, %lu steps\n", r.events, r.steps);
-	if (html)
-		printf("wrote %s\n", html);
+	if (a->html)
+		printf("wrote %s\n", a->html);
 	return r.reported ? 1 : 0;
+}
+
+/* FILE holds input bytes: print them as a scenario, minimize them or run them. */
+static int do_input(const struct replay_args *a)
+{
+	size_t size;
+	uint8_t *data = read_input_file(a->file, &size);
+	int rc = 0;
+
+	if (data == NULL)
+		return 2;
+	if (a->action == ACTION_TEXT)
+		scenario_decompile(data, size, a->run.mode, stdout);
+	else if (a->action == ACTION_MINIMIZE)
+		rc = do_minimize(data, size, &a->run, a->output);
+	else
+		rc = do_run(a, data, size);
+	free(data);
+	return rc;
+}
+
+/* One flag (libFuzzer's ParseOneFlag); @arg is its argument or NULL. */
+static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
+{
+	switch (f) {
+	case FLAG_PRESET:
+		if (!preset_lookup(arg, &a->run.switches)) {
+			cli_error(arg, "unknown preset (try --list-presets)");
+			return -1;
+		}
+		a->preset = arg;
+		break;
+	case FLAG_SWITCH:
+		if (apply_switch(&a->run.switches, arg) < 0) {
+			cli_error(arg,
+				  "not SWITCH=on|off with a known switch (try --list-switches)");
+			return -1;
+		}
+		break;
+	case FLAG_MODE:
+		if (mode_lookup(arg) < 0) {
+			cli_error(arg, "unknown mode (strict, misuse, test)");
+			return -1;
+		}
+		a->run.mode = (enum workload_mode)mode_lookup(arg);
+		a->mode_set = 1;
+		break;
+	case FLAG_NO_LOCKDEP:
+		a->run.lockdep = 0;
+		break;
+	case FLAG_TRACE:
+		a->run.trace = trace_print_row;
+		a->run.trace_arg = stdout;
+		break;
+	case FLAG_HTML:
+		a->html = arg;
+		break;
+	case FLAG_LIST_PRESETS:
+		a->action = ACTION_LIST_PRESETS;
+		break;
+	case FLAG_LIST_SWITCHES:
+		a->action = ACTION_LIST_SWITCHES;
+		break;
+	case FLAG_COMPILE:
+		a->compile = arg;
+		break;
+	case FLAG_OUTPUT:
+		a->output = arg;
+		break;
+	case FLAG_TEXT:
+		a->text = 1;
+		break;
+	case FLAG_CHECK:
+		a->check = 1;
+		break;
+	case FLAG_MINIMIZE:
+		a->minimize = 1;
+		break;
+	case FLAG_TRIAGE:
+		a->triage = 1;
+		break;
+	case FLAG_HELP:
+		a->action = ACTION_HELP;
+		break;
+	case NR_FLAGS:
+		break;
+	}
+	return 0;
+}
+
+/* Defaults, then the flags in order; --help or a list ends the parse there. */
+static int parse_args(int argc, char **argv, struct replay_args *a)
+{
+	*a = (struct replay_args){.action = ACTION_RUN, .preset = PRESET_V3_0};
+	rcufuzz_default_options(&a->run);
+	preset_lookup(a->preset, &a->run.switches);
+	for (int i = 1; i < argc && a->action == ACTION_RUN; i++) {
+		const char *arg = NULL;
+		int f;
+
+		if (argv[i][0] != '-' || argv[i][1] == '\0') {
+			if (a->file) {
+				cli_error(argv[i], "only one input file is replayed at a time");
+				return -1;
+			}
+			a->file = argv[i];
+			continue;
+		}
+		f = find_flag(argv[i]);
+		if (f < 0) {
+			cli_error(argv[i], "unknown flag (try --help)");
+			return -1;
+		}
+		if (flags[f].arg) {
+			if (i + 1 >= argc) {
+				cli_error(argv[i], "needs an argument");
+				return -1;
+			}
+			arg = argv[++i];
+		}
+		if (parse_flag(a, (enum flag_id)f, arg) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* The combinations: what is missing, what does not go together; then the action. */
+static int check_args(struct replay_args *a)
+{
+	if (a->action != ACTION_RUN)
+		return 0; /* --help or a list: the rest of the line is not read */
+	if (a->compile) {
+		if (a->file) {
+			cli_error(a->file, "--compile takes no input file");
+			return -1;
+		}
+		if (a->output == NULL) {
+			cli_error("--compile", "needs -o FILE");
+			return -1;
+		}
+		a->action = ACTION_COMPILE;
+		return 0;
+	}
+	if (a->file == NULL) {
+		cli_error("rcureplay", "no input file (try --help)");
+		return -1;
+	}
+	if (a->html && (a->check || a->triage || a->text || a->minimize)) {
+		cli_error(a->html, "--html draws one replay; "
+				   "not with --check, --triage, --text or --minimize");
+		return -1;
+	}
+	/* One action, in this order of precedence. */
+	if (a->check)
+		a->action = ACTION_CHECK;
+	else if (a->triage)
+		a->action = ACTION_TRIAGE;
+	else if (a->text)
+		a->action = ACTION_TEXT;
+	else if (a->minimize)
+		a->action = ACTION_MINIMIZE;
+	if (a->action == ACTION_MINIMIZE && a->output == NULL) {
+		cli_error("--minimize", "needs -o FILE");
+		return -1;
+	}
+	return 0;
+}
+
+int rcureplay_main(int argc, char **argv)
+{
+	struct replay_args a;
+
+	if (parse_args(argc, argv, &a) < 0 || check_args(&a) < 0)
+		return 2;
+	switch (a.action) {
+	case ACTION_HELP:
+		usage(stdout);
+		return 0;
+	case ACTION_LIST_PRESETS:
+		preset_list(stdout);
+		return 0;
+	case ACTION_LIST_SWITCHES:
+		switch_list(stdout);
+		return 0;
+	case ACTION_COMPILE:
+		return do_compile(a.compile, a.output);
+	case ACTION_CHECK:
+		return do_check(a.file);
+	case ACTION_TRIAGE:
+		return triage_dir(a.file, &a.run);
+	case ACTION_TEXT:
+	case ACTION_MINIMIZE:
+	case ACTION_RUN:
+		return do_input(&a);
+	}
+	return 2;
 }

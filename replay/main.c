@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * rcureplay: run one input exactly as a fuzz target would and print the
- * report.  Exit 0 clean, 1 report (on stderr), 2 bad usage or unreadable file.
+ * report.  Exit 0 clean, 1 report (on stderr; with --trace on stdout, after
+ * the rows), 2 bad usage or unreadable file.
  */
 #include "cli.h"
 

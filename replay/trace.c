@@ -59,3 +59,8 @@ void trace_print_row(const struct trace_row *row, void *arg)
 		fprintf(out, "%s%s", i ? "," : " ", lock_class_name(t->held_locks[i].class_idx));
 	fprintf(out, "%s @ %s\n", t->lockdep_depth ? "" : " -", row->label);
 }
+
+void trace_print_end(FILE *out)
+{
+	fprintf(out, "---- end of trace ----\n");
+}

@@ -15,7 +15,7 @@ static const struct {
 };
 #undef EVENT
 
-#define WORK_OP(id, name, mode, arg, what) {name, MODE_##mode, ARG_##arg, what},
+#define WORK_OP(id, name, mode, arg, sleeps, fn, what) {name, MODE_##mode, ARG_##arg, what},
 static const struct {
 	const char *name;
 	enum workload_mode mode;

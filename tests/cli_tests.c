@@ -15,31 +15,46 @@
 
 #define TMP "out/tests/cli-tmp"
 
-/* Run rcureplay with its stdout in @capture (NULL: thrown away); returns its exit status. */
-static int replay_to(const char *capture, const char *const *args)
+/* Run rcureplay with its stdout in @out and stderr in @err (NULL: thrown away); its exit status. */
+static int replay_to(const char *out, const char *err, const char *const *args)
 {
 	char *argv[16];
-	int argc = 0, out = dup(1), err = dup(2), rc;
-	int null = capture ? open(capture, O_WRONLY | O_CREAT | O_TRUNC, 0644)
-			   : open("/dev/null", O_WRONLY);
+	int argc = 0, saved_out = dup(1), saved_err = dup(2), rc;
+	int out_fd = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int err_fd = open(err ? err : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
 
 	argv[argc++] = "rcureplay";
 	for (int i = 0; args[i] && argc < 15; i++)
 		argv[argc++] = (char *)args[i];
 	argv[argc] = NULL;
 	fflush(stdout);
-	dup2(null, 1);
-	if (capture == NULL)
-		dup2(null, 2);
+	fflush(stderr);
+	dup2(out_fd, 1);
+	dup2(err_fd, 2);
 	rc = rcureplay_main(argc, argv);
 	fflush(stdout);
 	fflush(stderr);
-	dup2(out, 1);
-	dup2(err, 2);
-	close(null);
-	close(out);
-	close(err);
+	dup2(saved_out, 1);
+	dup2(saved_err, 2);
+	close(out_fd);
+	close(err_fd);
+	close(saved_out);
+	close(saved_err);
 	return rc;
+}
+
+/* A whole (small) file as a string; "" if it cannot be read. */
+static const char *read_text(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = 0;
+
+	if (f) {
+		n = fread(buf, 1, size - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return buf;
 }
 
 static int write_bytes(const char *path, const void *data, size_t n)
@@ -57,7 +72,7 @@ static int write_bytes(const char *path, const void *data, size_t n)
 
 static int replay(const char *const *args)
 {
-	return replay_to(NULL, args);
+	return replay_to(NULL, NULL, args);
 }
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
@@ -88,6 +103,7 @@ int test_cli_bad_inputs(void)
 	EXPECT(replay(ARGS("--compile", TMP "-text", "-o", TMP "-out")) == 0, "compile");
 	EXPECT(replay(ARGS("--minimize", TMP "-empty", "-o", TMP "-min")) == 2,
 	       "minimize of a clean run");
+	EXPECT(replay(ARGS("--minimize", TMP "-trunc")) == 2, "minimize without -o");
 	EXPECT(replay(ARGS("--check", TMP "-text")) == 1, "check without expect line fails");
 	EXPECT(replay(ARGS("--text", TMP "-big")) == 2, "text of an oversized file");
 	EXPECT(replay(ARGS("--html", TMP "-no-dir/x.html", TMP "-empty")) == 2, "unwritable --html");
@@ -116,8 +132,6 @@ int test_minimize_keeps_summary(void)
 int test_triage_groups_by_summary(void)
 {
 	static char out[8192];
-	FILE *f;
-	size_t n;
 
 	EXPECT(system("rm -rf " TMP "-crashes && mkdir -p " TMP "-crashes") == 0, "mkdir");
 	EXPECT(replay(ARGS("--compile", "corpus/seeds/trainwreck-v3.0-rc7.scn", "-o",
@@ -126,18 +140,50 @@ int test_triage_groups_by_summary(void)
 	EXPECT(system("cat " TMP "-crashes/b-small > " TMP "-crashes/a-big && printf '\\003' >> "
 		      TMP "-crashes/a-big") == 0, "append");
 	EXPECT(write_bytes(TMP "-crashes/c-clean", "", 0) == 0, "write");
-	EXPECT(replay_to(TMP "-triage.txt", ARGS("--preset", "v3.0-rc7", "--triage",
-						  TMP "-crashes")) == 0, "triage");
-	f = fopen(TMP "-triage.txt", "r");
-	EXPECT(f != NULL, "no triage output");
-	n = fread(out, 1, sizeof(out) - 1, f);
-	fclose(f);
-	out[n] = '\0';
+	EXPECT(replay_to(TMP "-triage.txt", NULL,
+			 ARGS("--preset", "v3.0-rc7", "--triage", TMP "-crashes")) == 0,
+	       "triage");
+	read_text(TMP "-triage.txt", out, sizeof(out));
 	EXPECT(strstr(out, "3 inputs: 1 groups of reports, 1 clean") != NULL, "%s", out);
 	EXPECT(strstr(out, "     2  ") != NULL && strstr(out, "-crashes/b-small") != NULL,
 	       "the group lacks its count or its smallest input:\n%s", out);
 	EXPECT(strstr(out, "topology cpus=") != NULL, "no text schedule:\n%s", out);
 	EXPECT(replay(ARGS("--triage", TMP "-no-such-dir")) == 2, "missing directory");
+	return 0;
+}
+
+/*
+ * --trace is one stream on stdout: the rows, one separator line, then the
+ * report, exactly the report that a run without --trace prints on stderr.
+ */
+int test_cli_trace_then_report(void)
+{
+	static char traced[1 << 20], traced_err[4096], plain[1 << 16], report[1 << 16];
+	const char *end;
+
+	EXPECT(replay(ARGS("--compile", "corpus/seeds/trainwreck-v3.0-rc7.scn", "-o",
+			   TMP "-tw")) == 0, "compile");
+	EXPECT(replay_to(TMP "-trace.out", TMP "-trace.err",
+			 ARGS("--preset", "v3.0-rc7", "--trace", TMP "-tw")) == 1,
+	       "the trainwreck did not report");
+	EXPECT(replay_to(TMP "-plain.out", TMP "-plain.err",
+			 ARGS("--preset", "v3.0-rc7", TMP "-tw")) == 1,
+	       "the trainwreck did not report");
+	read_text(TMP "-trace.out", traced, sizeof(traced));
+	read_text(TMP "-trace.err", traced_err, sizeof(traced_err));
+	read_text(TMP "-plain.out", plain, sizeof(plain));
+	read_text(TMP "-plain.err", report, sizeof(report));
+	EXPECT(strncmp(traced, "  step event", 12) == 0, "stdout does not start with the rows");
+	end = strstr(traced, "\n---- end of trace ----\n");
+	EXPECT(end != NULL, "no separator after the rows");
+	EXPECT(strstr(end, "\nSUMMARY: rcufuzz: lockdep circular-dependency") != NULL,
+	       "no report after the separator");
+	EXPECT(strcmp(end + strlen("\n---- end of trace ----\n"), report) == 0,
+	       "after the separator there should be the plain run's report and nothing else");
+	EXPECT(traced_err[0] == '\0', "--trace wrote to stderr: %s", traced_err);
+	EXPECT(plain[0] == '\0', "without --trace the report belongs on stderr, stdout had: %s",
+	       plain);
+	EXPECT(strstr(report, "\nSUMMARY: ") != NULL, "no report on stderr without --trace");
 	return 0;
 }
 

@@ -40,12 +40,6 @@ static unsigned long ops_done; /* ops finished and tasks exited, for the drain *
 static spinlock_t test_lock_a, test_lock_b;
 static struct mutex test_mutex;
 
-#define WORK_OP(id, name, mode, arg, what) {"workload_main", name, 0},
-static struct sim_site op_sites[NR_WORK_OPS] = {
-#include "work_ops.def"
-};
-#undef WORK_OP
-
 static void workload_main(struct task_struct *self);
 
 void workload_boot(const struct topology *t, enum workload_mode m)
@@ -121,17 +115,22 @@ struct task_struct *workload_signal_target(void)
 
 /* ---- legality ---- */
 
+/* Irqs and preemption on, and no spinlock held by the ops. */
+static int ops_preemptible(const struct workload *w)
+{
+	return w->irq_depth == 0 && w->preempt_depth == 0 && !w->holds_a && !w->holds_b &&
+	       !w->holds_rq;
+}
+
 /* Nothing held that forbids sleeping, and not inside a read-side section. */
 static int may_block(const struct workload *w)
 {
-	return w->read_depth == 0 && w->irq_depth == 0 && w->preempt_depth == 0 && !w->holds_a &&
-	       !w->holds_b && !w->holds_rq;
+	return w->read_depth == 0 && ops_preemptible(w);
 }
 
 static void note_preemptible(struct workload *w)
 {
-	if (w->read_depth > 0 && w->irq_depth == 0 && w->preempt_depth == 0 && !w->holds_a &&
-	    !w->holds_b && !w->holds_rq)
+	if (w->read_depth > 0 && ops_preemptible(w))
 		w->section_preemptible = 1;
 }
 
@@ -147,9 +146,9 @@ static int unlock_is_legal(const struct workload *w)
 	return !(w->section_preemptible && (w->irq_depth > 0 || w->holds_a || w->holds_b));
 }
 
-/* ---- ops ---- */
+/* ---- ops: each takes its task's workload and its argument (work_ops.def) ---- */
 
-static void op_read_lock(struct workload *w)
+static void op_read_lock(struct workload *w, int arg)
 {
 	if (w->read_depth >= MAX_DEPTH)
 		return;
@@ -159,7 +158,7 @@ static void op_read_lock(struct workload *w)
 	note_preemptible(w);
 }
 
-static void op_read_unlock(struct workload *w)
+static void op_read_unlock(struct workload *w, int arg)
 {
 	if (w->read_depth == 0 || !unlock_is_legal(w))
 		return;
@@ -167,7 +166,95 @@ static void op_read_unlock(struct workload *w)
 	w->read_depth--;
 }
 
-static void op_unlock_under(struct workload *w, raw_spinlock_t *lock)
+static void op_deref(struct workload *w, int arg)
+{
+	if (w->read_depth > 0)
+		rcu_reader_deref();
+}
+
+static void op_irq_disable(struct workload *w, int arg)
+{
+	if (w->irq_depth < MAX_DEPTH)
+		local_irq_save(w->irq_flags[w->irq_depth++]);
+}
+
+static void op_irq_enable(struct workload *w, int arg)
+{
+	if (w->irq_depth == 0)
+		return;
+	local_irq_restore(w->irq_flags[--w->irq_depth]);
+	note_preemptible(w);
+}
+
+static void op_preempt_disable(struct workload *w, int arg)
+{
+	if (w->preempt_depth < MAX_DEPTH) {
+		preempt_disable();
+		w->preempt_depth++;
+	}
+}
+
+static void op_preempt_enable(struct workload *w, int arg)
+{
+	if (w->preempt_depth == 0)
+		return;
+	w->preempt_depth--;
+	preempt_enable();
+	note_preemptible(w);
+}
+
+static void op_call_rcu(struct workload *w, int arg)
+{
+	oracle_retire_object();
+}
+
+static void op_sync(struct workload *w, int arg)
+{
+	synchronize_rcu();
+}
+
+static void op_sync_exp(struct workload *w, int arg)
+{
+	synchronize_rcu_expedited();
+}
+
+static void op_sleep(struct workload *w, int arg)
+{
+	schedule_timeout_tick();
+}
+
+static void op_yield(struct workload *w, int arg)
+{
+	schedule();
+}
+
+static void op_lock_sighand(struct workload *w, int task)
+{
+	struct task_struct *t = workload_task(task);
+	unsigned long flags;
+
+	if (t == NULL || lock_task_sighand(t, &flags) == NULL)
+		return;
+	POINT("siglock held");
+	unlock_task_sighand(t, &flags);
+}
+
+static void op_cpu_offline(struct workload *w, int cpu)
+{
+	(void)cpu_down(cpu);
+}
+
+static void op_cpu_online(struct workload *w, int cpu)
+{
+	(void)cpu_up(cpu);
+}
+
+static void op_rcu_barrier(struct workload *w, int arg)
+{
+	rcu_barrier();
+}
+
+static void unlock_under(struct workload *w, raw_spinlock_t *lock)
 {
 	unsigned long flags;
 
@@ -179,166 +266,99 @@ static void op_unlock_under(struct workload *w, raw_spinlock_t *lock)
 	raw_spin_unlock_irqrestore(lock, flags);
 }
 
-static void op_irq_disable(struct workload *w)
+static void op_unlock_under_rq(struct workload *w, int arg)
 {
-	if (w->irq_depth < MAX_DEPTH)
-		local_irq_save(w->irq_flags[w->irq_depth++]);
+	unlock_under(w, &this_rq()->lock);
 }
 
-static void op_irq_enable(struct workload *w)
+static void op_unlock_under_pi(struct workload *w, int arg)
 {
-	if (w->irq_depth == 0)
-		return;
-	local_irq_restore(w->irq_flags[--w->irq_depth]);
-	note_preemptible(w);
+	unlock_under(w, &current->pi_lock);
 }
 
-static void op_preempt_disable(struct workload *w)
+static void test_lock(int *held, spinlock_t *lock)
 {
-	if (w->preempt_depth < MAX_DEPTH) {
-		preempt_disable();
-		w->preempt_depth++;
-	}
+	spin_lock(lock);
+	(*held)++;
 }
 
-static void op_preempt_enable(struct workload *w)
+static void test_unlock(int *held, spinlock_t *lock)
 {
-	if (w->preempt_depth == 0)
-		return;
-	w->preempt_depth--;
-	preempt_enable();
-	note_preemptible(w);
-}
-
-static void op_lock_sighand(int target)
-{
-	struct task_struct *t = workload_task(target);
-	unsigned long flags;
-
-	if (t == NULL || lock_task_sighand(t, &flags) == NULL)
-		return;
-	POINT("siglock held");
-	unlock_task_sighand(t, &flags);
-}
-
-static void op_test_lock(int *held, spinlock_t *lock, int take)
-{
-	if (take) {
-		spin_lock(lock);
-		(*held)++;
-	} else if (*held) {
+	if (*held) {
 		(*held)--;
 		spin_unlock(lock);
 	}
 }
 
+static void op_lock_a(struct workload *w, int arg)
+{
+	test_lock(&w->holds_a, &test_lock_a);
+}
+
+static void op_unlock_a(struct workload *w, int arg)
+{
+	test_unlock(&w->holds_a, &test_lock_a);
+}
+
+static void op_lock_b(struct workload *w, int arg)
+{
+	test_lock(&w->holds_b, &test_lock_b);
+}
+
+static void op_unlock_b(struct workload *w, int arg)
+{
+	test_unlock(&w->holds_b, &test_lock_b);
+}
+
+static void op_rq_lock(struct workload *w, int arg)
+{
+	if (w->holds_rq == NULL) {
+		w->holds_rq = this_rq();
+		raw_spin_lock(&w->holds_rq->lock);
+	}
+}
+
+static void op_rq_unlock(struct workload *w, int arg)
+{
+	if (w->holds_rq) {
+		raw_spin_unlock(&w->holds_rq->lock);
+		w->holds_rq = NULL;
+	}
+}
+
+static void op_mutex_lock(struct workload *w, int arg)
+{
+	mutex_lock(&test_mutex);
+	w->holds_mutex++;
+}
+
+static void op_mutex_unlock(struct workload *w, int arg)
+{
+	if (w->holds_mutex) {
+		w->holds_mutex--;
+		mutex_unlock(&test_mutex);
+	}
+}
+
+enum { NOSLEEP, SLEEPS };
+
+#define WORK_OP(id, name, mode, arg, sleeps, fn, what) {{"workload_main", name, 0}, sleeps, fn},
+static struct {
+	struct sim_site site;                      /* the op's point, named for the op */
+	int sleeps;                                /* SLEEPS: only where may_block() */
+	void (*fn)(struct workload *w, int arg);   /* the op's body */
+} op_table[NR_WORK_OPS] = {
+#include "work_ops.def"
+};
+#undef WORK_OP
+
 static void run_op(struct workload *w, enum work_op op, int arg)
 {
 	KFUNC();
-	sim_point(&op_sites[op]);
-	switch (op) {
-	case WORK_READ_LOCK:
-		op_read_lock(w);
-		break;
-	case WORK_READ_UNLOCK:
-		op_read_unlock(w);
-		break;
-	case WORK_DEREF:
-		if (w->read_depth > 0)
-			rcu_reader_deref();
-		break;
-	case WORK_IRQ_DISABLE:
-		op_irq_disable(w);
-		break;
-	case WORK_IRQ_ENABLE:
-		op_irq_enable(w);
-		break;
-	case WORK_PREEMPT_DISABLE:
-		op_preempt_disable(w);
-		break;
-	case WORK_PREEMPT_ENABLE:
-		op_preempt_enable(w);
-		break;
-	case WORK_CALL_RCU:
-		oracle_retire_object();
-		break;
-	case WORK_SYNC:
-		if (may_block(w))
-			synchronize_rcu();
-		break;
-	case WORK_SYNC_EXP:
-		if (may_block(w))
-			synchronize_rcu_expedited();
-		break;
-	case WORK_SLEEP:
-		if (may_block(w))
-			schedule_timeout_tick();
-		break;
-	case WORK_YIELD:
-		if (may_block(w))
-			schedule();
-		break;
-	case WORK_LOCK_SIGHAND:
-		op_lock_sighand(arg);
-		break;
-	case WORK_CPU_OFFLINE:
-		if (may_block(w))
-			(void)cpu_down(arg);
-		break;
-	case WORK_CPU_ONLINE:
-		if (may_block(w))
-			(void)cpu_up(arg);
-		break;
-	case WORK_RCU_BARRIER:
-		if (may_block(w))
-			rcu_barrier();
-		break;
-	case WORK_UNLOCK_UNDER_RQ:
-		op_unlock_under(w, &this_rq()->lock);
-		break;
-	case WORK_UNLOCK_UNDER_PI:
-		op_unlock_under(w, &current->pi_lock);
-		break;
-	case WORK_LOCK_A:
-		op_test_lock(&w->holds_a, &test_lock_a, 1);
-		break;
-	case WORK_UNLOCK_A:
-		op_test_lock(&w->holds_a, &test_lock_a, 0);
-		break;
-	case WORK_LOCK_B:
-		op_test_lock(&w->holds_b, &test_lock_b, 1);
-		break;
-	case WORK_UNLOCK_B:
-		op_test_lock(&w->holds_b, &test_lock_b, 0);
-		break;
-	case WORK_RQ_LOCK:
-		if (w->holds_rq == NULL) {
-			w->holds_rq = this_rq();
-			raw_spin_lock(&w->holds_rq->lock);
-		}
-		break;
-	case WORK_RQ_UNLOCK:
-		if (w->holds_rq) {
-			raw_spin_unlock(&w->holds_rq->lock);
-			w->holds_rq = NULL;
-		}
-		break;
-	case WORK_MUTEX_LOCK:
-		if (w->irq_depth == 0 && w->preempt_depth == 0 && w->read_depth == 0 &&
-		    !w->holds_a && !w->holds_b && !w->holds_rq) {
-			mutex_lock(&test_mutex);
-			w->holds_mutex++;
-		}
-		break;
-	case WORK_MUTEX_UNLOCK:
-		if (w->holds_mutex) {
-			w->holds_mutex--;
-			mutex_unlock(&test_mutex);
-		}
-		break;
-	case NR_WORK_OPS:
-		break;
-	}
+	sim_point(&op_table[op].site);
+	if (op_table[op].sleeps && !may_block(w))
+		return; /* an op that may sleep is skipped where sleeping is illegal */
+	op_table[op].fn(w, arg);
 }
 
 /* Out of work at the end of the input: release everything, legally, and leave. */

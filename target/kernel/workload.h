@@ -21,7 +21,7 @@ enum workload_mode {
 
 #define MAX_WORKLOAD_TASKS 8
 
-#define WORK_OP(id, name, mode, arg, what) WORK_##id,
+#define WORK_OP(id, name, mode, arg, sleeps, fn, what) WORK_##id,
 enum work_op {
 #include "work_ops.def"
 	NR_WORK_OPS
