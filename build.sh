@@ -1,46 +1,78 @@
 #!/bin/bash -eu
-# OSS-Fuzz / ClusterFuzzLite build: every fuzz target into $OUT, with its
-# seed corpus zip, dictionary and options.  Follows the OSS-Fuzz contract
-# ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE $OUT $SRC, link with $CXX);
-# works with SANITIZER=address|undefined and FUZZING_ENGINE=libfuzzer|afl.
-# Run with no environment, it builds libFuzzer+ASan+UBSan targets into
-# out/oss-fuzz/ with the local clang.
-here=$(cd "$(dirname "$0")" && pwd)
+# Copyright 2026 the rcufuzz authors
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#      http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+#
+################################################################################
+#
+# OSS-Fuzz / ClusterFuzzLite build of rcufuzz: every fuzz target into $OUT,
+# with its seed corpus zip, dictionary and options.  It builds the source
+# tree in the current directory: OSS-Fuzz's `compile` runs it as
+# `bash -eux $SRC/build.sh` from WORKDIR $SRC/rcufuzz; from a checkout, run
+# ./build.sh in its top directory.  The OSS-Fuzz contract: $CC $CFLAGS for
+# every object, linked with $CXX $CXXFLAGS $LIB_FUZZING_ENGINE; any
+# SANITIZER, FUZZING_ENGINE=libfuzzer|afl (other engines: edge coverage).
+# With no environment it builds libFuzzer+ASan+UBSan targets into
+# out/oss-fuzz/ with the local clang.  docs/oss-fuzz.md: how it is checked.
+#
+# $CC, $CFLAGS, $CXX, $CXXFLAGS and $LIB_FUZZING_ENGINE are word lists by the
+# contract, so they are expanded unquoted (the one shellcheck exception).
+# shellcheck disable=SC2086
+set -euo pipefail
+
+[ -f target/config/switches.def ] || {
+	echo "rcufuzz: build.sh: no target/config/switches.def in $PWD (run it from the top of the source tree)" >&2
+	exit 2
+}
 : "${CC:=clang}" "${CXX:=clang++}"
 : "${FUZZING_ENGINE:=libfuzzer}"
 : "${SANITIZER:=address}"
 : "${CFLAGS:=-O1 -fno-omit-frame-pointer -g -fsanitize=address,undefined -fno-sanitize-recover=all -fsanitize=fuzzer-no-link}"
 : "${CXXFLAGS:=$CFLAGS}"
 : "${LIB_FUZZING_ENGINE:=-fsanitize=fuzzer}"
-: "${OUT:=$here/out/oss-fuzz}"
-: "${SRC:=$(dirname "$here")}"
-HOST_CC=${HOST_CC:-clang}   # for the host tools, never instrumented
+: "${OUT:=$PWD/out/oss-fuzz}"
+HOST_CC=${HOST_CC:-clang} # for the host tools, never instrumented
 mkdir -p "$OUT"
-cd "$here"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-flags="-std=c11 -D_GNU_SOURCE -Itarget"
+base="-std=c11 -D_GNU_SOURCE -Itarget"
 case $FUZZING_ENGINE in
-libfuzzer) flags="$flags -DRCUFUZZ_LIBFUZZER_COUNTERS" ;;
-afl) flags="$flags -DRCUFUZZ_AFL" ;;
-*) ;; # honggfuzz, centipede, ...: edge coverage only
+libfuzzer) flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS" ;;
+afl) flags="$base -DRCUFUZZ_AFL" ;;
+*) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only
 esac
 
-# The harness, compiled once with the engine's and the sanitizer's flags.
-objs=
-for src in target/*.c target/*/*.c; do
-	o=$work/$(echo "$src" | tr / _).o
-	$CC $CFLAGS $flags -c "$src" -o "$o"
-	objs="$objs $o"
-done
-
-# Host tools (plain): rcureplay compiles the seed scenarios, gendict the dictionary.
-hostsrc="target/*.c target/*/*.c replay/cli.c replay/minimize.c replay/scenario.c replay/trace.c replay/triage.c"
-[ -f replay/html.c ] && hostsrc="$hostsrc replay/html*.c"
-$HOST_CC -O1 $flags -URCUFUZZ_LIBFUZZER_COUNTERS -URCUFUZZ_AFL $hostsrc replay/main.c -o "$work/rcureplay"
-$HOST_CC -O1 -std=c11 -D_GNU_SOURCE -Itarget target/*.c target/*/*.c fuzz/gendict.c -o "$work/gendict"
-"$work/gendict" > "$work/rcufuzz.dict"
+# The harness (target/) compiled into directory $1 by the compiler and flags
+# that follow; prints the objects.
+harness() {
+	local dir=$1 src o
+	shift
+	mkdir -p "$dir"
+	for src in target/*.c target/*/*.c; do
+		o=$dir/$(echo "$src" | tr / _).o
+		"$@" -c "$src" -o "$o" || return
+		echo "$o"
+	done
+}
+# Once with the engine's and the sanitizer's flags for the fuzz targets, once
+# plain for the host tools: rcureplay compiles the seed scenarios, gendict
+# writes the dictionary.
+objs=$(harness "$work/fuzz" $CC $CFLAGS $flags)
+host=$(harness "$work/host" $HOST_CC -O1 $base)
+$HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
+$HOST_CC -O1 $base $host fuzz/gendict.c -o "$work/gendict"
+"$work/gendict" >"$work/rcufuzz.dict"
 mkdir -p "$work/seeds"
 for s in corpus/clean/*.scn; do
 	"$work/rcureplay" --compile "$s" -o "$work/seeds/$(basename "$s" .scn)"
@@ -52,7 +84,7 @@ for preset in $presets; do
 	$CC $CFLAGS $flags "-DRCUFUZZ_PRESET=\"$preset\"" -c fuzz/target.c -o "$work/$name.o"
 	$CXX $CXXFLAGS "$work/$name.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/$name"
 	cp "$work/rcufuzz.dict" "$OUT/$name.dict"
-	printf '[libfuzzer]\ndict = %s.dict\nmax_len = 1024\nlen_control = 0\n' "$name" > "$OUT/$name.options"
+	printf '[libfuzzer]\ndict = %s.dict\nmax_len = 1024\nlen_control = 0\n' "$name" >"$OUT/$name.options"
 	rm -f "$OUT/${name}_seed_corpus.zip"
 	(cd "$work/seeds" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*)
 done
