@@ -11,27 +11,29 @@
 #include <stdint.h>
 
 #include "config/history.h"
+#include "config/kconfig.h"
 #include "kernel/workload.h"
 
 struct trace_row;
 
 struct rcufuzz_options {
-	switch_set switches;         /* the kernel's history */
+	switch_set switches;	/* the kernel's history */
+	struct kconfig kconfig; /* the kernel's build configuration */
 	enum workload_mode mode;
-	int lockdep;                 /* 1: CONFIG_PROVE_LOCKING on (the default) */
-	const char *replay_cmd;      /* printed at the end of a report; NULL: none */
+	int lockdep;		/* 1: CONFIG_PROVE_LOCKING on (the default) */
+	const char *replay_cmd; /* printed at the end of a report; NULL: none */
 	/* Called after every step and event, for --trace; NULL: off. */
 	void (*trace)(const struct trace_row *row, void *arg);
 	void *trace_arg;
 };
 
 struct rcufuzz_result {
-	int reported;                /* a report ended the run */
-	int kind;                    /* enum report_kind */
-	const char *text;            /* the whole report; valid until the next run */
-	const char *summary;         /* its SUMMARY line, without "SUMMARY: " */
-	unsigned long steps;         /* steps the run took */
-	unsigned long events;        /* input records decoded */
+	int reported;	      /* a report ended the run */
+	int kind;	      /* enum report_kind */
+	const char *text;     /* the whole report; valid until the next run */
+	const char *summary;  /* its SUMMARY line, without "SUMMARY: " */
+	unsigned long steps;  /* steps the run took */
+	unsigned long events; /* input records decoded */
 };
 
 void rcufuzz_default_options(struct rcufuzz_options *o);

@@ -21,6 +21,8 @@
 #include "kernel/interrupt.h"
 #include "kernel/preempt.h"
 #include "kernel/sched.h"
+#include "kernel/tick.h"
+#include "kernel/timer.h"
 #include "kernel/workload.h"
 #include "rcu/rcu.h"
 #include "sim/sim.h"
@@ -222,16 +224,17 @@ static int idle_noop(int cpu)
 }
 
 /*
- * NO_HZ in the drain: an idle CPU with no RCU work and no timer is not
- * ticked (RCU sees it in dyntick-idle); the first online CPU always keeps
- * jiffies going.
+ * NO_HZ in the drain: a CPU whose tick is stopped (idle, in dyntick-idle)
+ * gets no timer interrupt until its next event, which 3.0 programs one
+ * jiffy ahead while RCU needs the CPU (callbacks queued) or a timer is
+ * due; the first online CPU always keeps jiffies going.
  */
 static int drain_wants_tick(int cpu)
 {
 	if (!cpu_online(cpu))
 		return 0;
-	return cpu == first_online_cpu() || !cpu_idle_polling(cpu) || rcu_pending(cpu) ||
-	       rcu_needs_cpu(cpu) || cpu_has_timer_sleepers(cpu);
+	return cpu == first_online_cpu() || !tick_nohz_tick_stopped(cpu) || rcu_needs_cpu(cpu) ||
+	       cpu_timer_due_before(cpu, jiffies + 1);
 }
 
 /* Returns 1 when liveness can be judged, 0 when work still progresses at the cap. */

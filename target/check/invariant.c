@@ -26,3 +26,18 @@ void harness_limit(const char *what, const char *func)
 		      "of rcufuzz, not a bug of the kernel model.\n\n");
 	report_end(what, func);
 }
+
+void task_use_check(const struct task_struct *t, const char *func)
+{
+	if (t->state != TASK_DEAD)
+		return;
+	report_begin(REPORT_USE_AFTER_FREE, "task_struct of exited task %s used in %s",
+		     task_name(t), func);
+	report_printf("A pointer into the kernel's lists led to a task that has exited: its\n"
+		      "task_struct is freed (after a grace period) once the last reference\n"
+		      "goes, and nothing here holds one.\n\n");
+	report_task(t, "exited:");
+	if (!sim_in_main())
+		report_task(current, "using it:");
+	report_end("task_struct", func);
+}

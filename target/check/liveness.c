@@ -127,7 +127,7 @@ void report_rcu_state(void)
 			      "qlen %ld dynticks %d/%d\n",
 			      cpu, cpu_online(cpu) ? "" : " (offline)", rdp->gpnum + 300,
 			      rdp->completed + 300, rdp->qs_pending, rdp->passed_quiesc, rdp->qlen,
-			      rdp->dynticks, rdp->dynticks_nesting);
+			      rdp->dynticks->dynticks, rdp->dynticks->dynticks_nesting);
 	}
 	report_printf("\n");
 }

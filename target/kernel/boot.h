@@ -3,6 +3,7 @@
 #ifndef RCUFUZZ_KERNEL_BOOT_H
 #define RCUFUZZ_KERNEL_BOOT_H
 
+#include "kthread.h"
 #include "task.h"
 #include "workload.h"
 #include "../config/topology.h"
@@ -16,17 +17,7 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 void kernel_boot_end(void);
 int kernel_booting(void);
 
-/* A kthread asleep until first woken; @cpu -1: not bound to a CPU. */
-struct task_struct *kthread_create(enum task_kind kind, const char *comm, int index, int cpu,
-				   void (*entry)(struct task_struct *), int prio);
-
-/* Keep the set of online CPUs stable (3.0 takes a reference; the model, the mutex). */
-void get_online_cpus(void);
-void put_online_cpus(void);
-
-/* cpu_down()/cpu_up(), from a task.  0 on success. */
-int cpu_down(int cpu);
-int cpu_up(int cpu);
+#include "hotplug.h"
 
 /* The idle loop of every CPU: cpu_idle(). */
 void cpu_idle(struct task_struct *self);

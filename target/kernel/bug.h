@@ -10,6 +10,8 @@
 
 #include "spinlock.h"
 
+struct task_struct;
+
 /* Report a failed check; the run ends here. */
 _Noreturn void invariant_fail(const char *name, const char *cond, const char *func);
 
@@ -28,6 +30,12 @@ _Noreturn void invariant_fail(const char *name, const char *cond, const char *fu
 _Noreturn void deadlock_self(const raw_spinlock_t *l);
 /* The running context spins on @l, and the CPUs' spinners form a cycle back to it. */
 _Noreturn void deadlock_cycle(const raw_spinlock_t *l);
+
+/*
+ * @t was reached through a kernel pointer (a ->blkd_tasks entry, say):
+ * touching an exited task's task_struct is a use-after-free.
+ */
+void task_use_check(const struct task_struct *t, const char *func);
 
 /* A harness table ran out of room: not a model bug, but the run cannot go on. */
 _Noreturn void harness_limit(const char *what, const char *func);

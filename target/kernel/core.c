@@ -10,6 +10,7 @@
 #include "frame.h"
 #include "hooks.h"
 #include "interrupt.h"
+#include "kthread.h"
 #include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
@@ -34,6 +35,7 @@ static void task_start(void *arg)
 	if (!t->booted_running)
 		schedule_tail();
 	t->entry(t);
+	kthread_exit(t);
 	do_exit();
 }
 
@@ -43,10 +45,8 @@ struct task_struct *task_create(enum task_kind kind, int kind_index, const char 
 	struct task_struct *t;
 	struct coro saved;
 
-	if (nr_tasks >= MAX_TASKS) {
+	if (nr_tasks >= MAX_TASKS)
 		harness_limit("task table full", __func__);
-		return NULL;
-	}
 	t = &task_table[++nr_tasks];
 	/* Keep the stack of an earlier input; everything else starts from zero. */
 	saved = t->coro;
@@ -62,7 +62,15 @@ struct task_struct *task_create(enum task_kind kind, int kind_index, const char 
 	t->entry = entry;
 	t->state = TASK_RUNNING;
 	t->cpu = cpu;
-	t->bound_cpu = -1;
+	t->cpus_allowed = cpu_possible_mask();
+	if (prio < MAX_RT_PRIO) {
+		t->policy = SCHED_FIFO;
+		t->rt_priority = MAX_RT_PRIO - 1 - prio;
+		t->static_prio = DEFAULT_PRIO;
+	} else {
+		t->policy = SCHED_NORMAL;
+		t->static_prio = prio;
+	}
 	t->prio = prio;
 	t->normal_prio = prio;
 	t->preempt_count = PREEMPT_OFFSET; /* dropped by schedule_tail() */
@@ -100,6 +108,26 @@ int first_online_cpu(void)
 	for_each_online_cpu(cpu)
 		return cpu;
 	return 0;
+}
+
+cpumask_t cpu_online_mask(void)
+{
+	cpumask_t m = 0;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		m |= cpumask_of(cpu);
+	return m;
+}
+
+int cpumask_any_online(cpumask_t m)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (cpumask_test_cpu(cpu, m))
+			return cpu;
+	return -1;
 }
 
 /* ---- preempt_count ---- */

@@ -11,7 +11,8 @@
 #define IRQ_KIND(id, name, text) IRQ_##id,
 enum irq_kind {
 #include "irq_kinds.def"
-	NR_IRQ_KINDS
+	NR_IRQ_KINDS,			  /* the kinds an input can raise */
+	IRQ_CALL_FUNCTION = NR_IRQ_KINDS, /* smp_call_function()'s IPI: the kernel raises it */
 };
 #undef IRQ_KIND
 
@@ -46,6 +47,42 @@ static inline int cpu_online(int cpu)
 
 int num_online_cpus(void);
 int first_online_cpu(void);
+
+/* A set of CPUs, one bit each (NR_CPUS fits a word). */
+typedef unsigned long cpumask_t;
+
+static inline cpumask_t cpumask_of(int cpu)
+{
+	return 1ul << cpu;
+}
+
+static inline int cpumask_test_cpu(int cpu, cpumask_t m)
+{
+	return (m >> cpu) & 1;
+}
+
+/* Every CPU of the machine (cpu_possible_mask). */
+static inline cpumask_t cpu_possible_mask(void)
+{
+	extern int nr_cpu_ids;
+	return (1ul << nr_cpu_ids) - 1;
+}
+
+/* The online CPUs (cpu_online_mask). */
+cpumask_t cpu_online_mask(void);
+
+/* The lowest-numbered online CPU in @m, or -1 (cpumask_any_and(m, cpu_online_mask)). */
+int cpumask_any_online(cpumask_t m);
+
+/* CPU hotplug notifier actions, in the order a hotplug operation raises them. */
+enum cpu_action {
+	CPU_UP_PREPARE,	  /* before the CPU comes up */
+	CPU_ONLINE,	  /* the CPU is up */
+	CPU_DOWN_PREPARE, /* before the CPU goes down */
+	CPU_DOWN_FAILED,  /* it did not go down after all */
+	CPU_DYING,	  /* on the dying CPU, irqs off, everything else stopped */
+	CPU_DEAD,	  /* the CPU is dead */
+};
 
 #define for_each_possible_cpu(cpu) for ((cpu) = 0; (cpu) < nr_cpu_ids; (cpu)++)
 #define for_each_online_cpu(cpu)                                                                   \

@@ -7,6 +7,12 @@
 
 enum { TIMER_SOFTIRQ, RCU_SOFTIRQ, NR_SOFTIRQS };
 
+/* The softirqs pending on this CPU. */
+static inline unsigned int local_softirq_pending(void)
+{
+	return this_cpu_state()->softirq_pending;
+}
+
 void irq_enter(void);
 void irq_exit(void);
 void raise_softirq(int nr);

@@ -10,6 +10,7 @@
 #include "preempt.h"
 #include "sched.h"
 #include "signal.h"
+#include "smp.h"
 #include "workload.h"
 #include "../rcu/rcu.h"
 
@@ -95,7 +96,8 @@ void do_IRQ(enum irq_kind kind)
 	case IRQ_SIGNAL:
 		do_IRQ_signal();
 		break;
-	case NR_IRQ_KINDS:
+	case IRQ_CALL_FUNCTION:
+		smp_call_function_interrupt();
 		break;
 	}
 }

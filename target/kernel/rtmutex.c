@@ -165,3 +165,13 @@ void rt_mutex_unlock(struct rt_mutex *lock)
 	}
 	rt_mutex_slowunlock(lock);
 }
+
+/*
+ * Recheck the PI chain after a priority change of @task (3.0's
+ * rt_mutex_adjust_pi()): the model's rt_mutexes have one waiter and no
+ * chain walk yet, so there is nothing to propagate.
+ */
+void rt_mutex_adjust_pi(struct task_struct *task)
+{
+	(void)task;
+}

@@ -29,5 +29,7 @@ void rt_mutex_lock(struct rt_mutex *lock);
 void rt_mutex_unlock(struct rt_mutex *lock);
 /* The priority @p should run at: its own, or its top PI waiter's. */
 int rt_mutex_getprio(struct task_struct *p);
+/* @p's priority changed: propagate it along the PI chain it is blocked in. */
+void rt_mutex_adjust_pi(struct task_struct *p);
 
 #endif

@@ -20,7 +20,9 @@
 #include "interrupt.h"
 #include "lockdep.h"
 #include "preempt.h"
+#include "rtmutex.h"
 #include "sched_fair.h"
+#include "stop_machine.h"
 #include "../rcu/rcu.h"
 
 #include <string.h>
@@ -215,12 +217,16 @@ static void ttwu_queue(struct task_struct *p, int cpu)
 	raw_spin_unlock(&rq->lock);
 }
 
+/*
+ * The class's choice (the model's fair class for every task), unless the
+ * task may not run there or the CPU is not online.
+ */
 static int select_task_rq(struct task_struct *p)
 {
 	int cpu = select_task_rq_fair(p);
 
-	if (!cpu_online(cpu) || (p->bound_cpu >= 0 && cpu != p->bound_cpu))
-		cpu = p->bound_cpu >= 0 ? p->bound_cpu : select_fallback_rq(p);
+	if (!cpumask_test_cpu(cpu, p->cpus_allowed) || !cpu_online(cpu))
+		cpu = select_fallback_rq(p);
 	return cpu;
 }
 
@@ -425,40 +431,36 @@ void scheduler_tick(void)
 	raw_spin_unlock(&rq->lock);
 }
 
-void schedule_timeout_tick(void)
+/* ---- priority inheritance ---- */
+
+/*
+ * @p's effective priority becomes @prio: dequeue (or put_prev_task() if it
+ * runs), requeue, and let the CPU reschedule if @p now outranks, or is
+ * outranked by, what is there.  Caller holds p->pi_lock and its rq->lock.
+ */
+static void change_prio(struct rq *rq, struct task_struct *p, int prio)
 {
-	struct task_struct *t = current;
+	int queued = p->on_rq && p != rq->curr;
 
-	KFUNC();
-	t->timer_armed = 1;
-	set_current_state(TASK_UNINTERRUPTIBLE);
-	schedule();
-}
-
-int cpu_has_timer_sleepers(int cpu)
-{
-	for (int i = 1; i <= nr_tasks; i++)
-		if (task_table[i].timer_armed && task_table[i].cpu == cpu)
-			return 1;
-	return 0;
-}
-
-void wake_timer_sleepers(void)
-{
-	int cpu = smp_processor_id();
-
-	KFUNC();
-	for (int i = 1; i <= nr_tasks; i++) {
-		struct task_struct *p = &task_table[i];
-
-		if (p->timer_armed && p->cpu == cpu) {
-			p->timer_armed = 0;
-			wake_up_process(p);
-		}
+	if (p->prio == prio)
+		return;
+	/* dequeue, or put_prev_task() if running: update_curr() either way */
+	if (p->on_rq)
+		update_curr(rq);
+	if (queued)
+		rq_queue_del(rq, p);
+	p->prio = prio;
+	if (queued)
+		rq_queue_add(rq, p);
+	if (rq->curr == p) {
+		/* Lowered below a queued task: let it run. */
+		for (int i = 0; i < rq->nr_running; i++)
+			if (rq->queue[i]->prio < prio)
+				resched_task(p);
+	} else if (p->on_rq) {
+		check_preempt_curr(rq, p);
 	}
 }
-
-/* ---- priority inheritance ---- */
 
 /* Caller holds p->pi_lock. */
 void rt_mutex_setprio(struct task_struct *p, int prio)
@@ -468,78 +470,218 @@ void rt_mutex_setprio(struct task_struct *p, int prio)
 	KFUNC();
 	rq = task_rq(p);
 	raw_spin_lock(&rq->lock);
-	if (p->prio != prio) {
-		int queued = p->on_rq && p != rq->curr;
-
-		/* dequeue, or put_prev_task() if running: update_curr() either way */
-		if (p->on_rq)
-			update_curr(rq);
-		if (queued)
-			rq_queue_del(rq, p);
-		p->prio = prio;
-		if (queued)
-			rq_queue_add(rq, p);
-		if (rq->curr == p) {
-			/* Lowered below a queued task: let it run. */
-			for (int i = 0; i < rq->nr_running; i++)
-				if (rq->queue[i]->prio < prio)
-					resched_task(p);
-		} else if (p->on_rq) {
-			check_preempt_curr(rq, p);
-		}
-	}
+	change_prio(rq, p, prio);
 	raw_spin_unlock(&rq->lock);
+}
+
+/* The priority of @p's policy, without priority inheritance (normal_prio()). */
+static int normal_prio(const struct task_struct *p)
+{
+	if (p->policy == SCHED_FIFO)
+		return MAX_RT_PRIO - 1 - p->rt_priority;
+	return p->static_prio;
+}
+
+/* task_rq_lock(): p->pi_lock, then the rq->lock of the CPU @p is on (irqs off). */
+static struct rq *task_rq_lock(struct task_struct *p, unsigned long *flags)
+{
+	struct rq *rq;
+
+	raw_spin_lock_irqsave(&p->pi_lock, *flags);
+	for (;;) {
+		rq = task_rq(p);
+		raw_spin_lock(&rq->lock);
+		if (rq == task_rq(p))
+			return rq;
+		raw_spin_unlock(&rq->lock);
+	}
+}
+
+static void task_rq_unlock(struct rq *rq, struct task_struct *p, unsigned long *flags)
+{
+	raw_spin_unlock(&rq->lock);
+	raw_spin_unlock_irqrestore(&p->pi_lock, *flags);
+}
+
+/*
+ * Change @p's policy (SCHED_NORMAL or SCHED_FIFO at @rt_priority) from
+ * within the kernel (__sched_setscheduler() with user == false): the
+ * effective priority keeps a PI boost (rt_mutex_getprio()); then PI chains
+ * through @p are adjusted.
+ */
+int sched_setscheduler_nocheck(struct task_struct *p, int policy, int rt_priority)
+{
+	unsigned long flags;
+	struct rq *rq;
+
+	KFUNC();
+	if ((policy == SCHED_FIFO) != (rt_priority != 0) || rt_priority > MAX_RT_PRIO - 1)
+		return -1; /* -EINVAL */
+	rq = task_rq_lock(p, &flags);
+	p->policy = policy;
+	p->rt_priority = rt_priority;
+	p->normal_prio = normal_prio(p);
+	change_prio(rq, p, rt_mutex_getprio(p));
+	task_rq_unlock(rq, p, &flags);
+	rt_mutex_adjust_pi(p);
+	return 0;
+}
+
+/* Set @p's nice value; an RT task keeps its priority until it leaves RT. */
+void set_user_nice(struct task_struct *p, long nice)
+{
+	unsigned long flags;
+	struct rq *rq;
+
+	KFUNC();
+	rq = task_rq_lock(p, &flags);
+	p->static_prio = DEFAULT_PRIO + (int)nice;
+	if (p->policy == SCHED_NORMAL) {
+		p->normal_prio = normal_prio(p);
+		change_prio(rq, p, rt_mutex_getprio(p));
+	}
+	task_rq_unlock(rq, p, &flags);
+}
+
+/* ---- affinity ---- */
+
+/*
+ * Move @p, queued on @src_cpu, to @dest_cpu if it is still there and still
+ * allowed there (__migrate_task()).  3.0 holds both runqueue locks
+ * (double_rq_lock()); the model takes them one after the other under
+ * p->pi_lock, which every other path that moves or wakes @p holds too.
+ */
+static void __migrate_task(struct task_struct *p, int src_cpu, int dest_cpu)
+{
+	struct rq *rq_src = cpu_rq(src_cpu), *rq_dest = cpu_rq(dest_cpu);
+	int moved;
+
+	if (!cpu_online(dest_cpu))
+		return;
+	raw_spin_lock(&p->pi_lock);
+	raw_spin_lock(&rq_src->lock);
+	moved = p->cpu == src_cpu && cpumask_test_cpu(dest_cpu, p->cpus_allowed) && p->on_rq &&
+		p != rq_src->curr;
+	if (moved)
+		rq_queue_del(rq_src, p);
+	raw_spin_unlock(&rq_src->lock);
+	if (moved) {
+		p->cpu = dest_cpu;
+		raw_spin_lock(&rq_dest->lock);
+		rq_queue_add(rq_dest, p);
+		check_preempt_curr(rq_dest, p);
+		raw_spin_unlock(&rq_dest->lock);
+	}
+	raw_spin_unlock(&p->pi_lock);
+}
+
+struct migration_arg {
+	struct task_struct *task;
+	int dest_cpu;
+};
+
+/* The stopper's work: with irqs off, move the task off this CPU. */
+static void migration_cpu_stop(void *data)
+{
+	struct migration_arg *arg = data;
+
+	KFUNC();
+	local_irq_disable();
+	__migrate_task(arg->task, smp_processor_id(), arg->dest_cpu);
+	local_irq_enable();
+}
+
+/*
+ * Change the CPUs @p may run on.  A queued task on a CPU it may no longer
+ * use is moved by that CPU's stopper (which preempts it if it runs); a
+ * sleeping one moves at its next wakeup.  -1 if no online CPU is in @mask.
+ */
+int set_cpus_allowed_ptr(struct task_struct *p, cpumask_t mask)
+{
+	unsigned long flags;
+	struct migration_arg arg;
+	struct rq *rq;
+
+	KFUNC();
+	rq = task_rq_lock(p, &flags);
+	if (p->cpus_allowed == mask) {
+		task_rq_unlock(rq, p, &flags);
+		return 0;
+	}
+	if ((mask & cpu_online_mask()) == 0) {
+		task_rq_unlock(rq, p, &flags);
+		return -1; /* -EINVAL */
+	}
+	p->cpus_allowed = mask;
+	/* Can the task run on the task's current CPU? If so, we're done */
+	if (cpumask_test_cpu(p->cpu, mask) || !p->on_rq) {
+		task_rq_unlock(rq, p, &flags);
+		return 0;
+	}
+	arg.task = p;
+	arg.dest_cpu = cpumask_any_online(mask);
+	/* Need help from migration thread: drop lock and wait. */
+	task_rq_unlock(rq, p, &flags);
+	stop_one_cpu(rq->cpu, migration_cpu_stop, &arg);
+	return 0;
 }
 
 /* ---- hotplug ---- */
 
+/* A per-CPU kthread that the model parks on its CPU while the CPU is offline. */
+static int per_cpu_service_thread(const struct task_struct *p)
+{
+	return p->kind == TASK_KIND_IDLE || p->kind == TASK_KIND_KSOFTIRQD ||
+	       p->kind == TASK_KIND_IRQ_THREAD || p->kind == TASK_KIND_STOPPER;
+}
+
 /*
- * take_cpu_down(): with the dying CPU stopped, move its tasks to live ones,
- * one runqueue lock at a time.
+ * Migrate all tasks from the dying CPU, which runs this in its stopper
+ * (CPU_DYING, irqs off): every queued task but the stopper itself goes to
+ * a fallback CPU, highest priority first.  3.0's per-CPU service threads
+ * (ksoftirqd, the irq thread, the stopper) are stopped or parked by their
+ * own notifiers; the model parks them: they stay.
  */
-void migrate_tasks(int dead_cpu)
+static void migrate_tasks(int dead_cpu)
 {
 	struct rq *rq = cpu_rq(dead_cpu);
 
 	KFUNC();
 	for (;;) {
-		struct task_struct *p = NULL;
-		struct rq *dest;
-		int moved;
+		struct task_struct *next = NULL;
 
-		raw_spin_lock(&rq->lock);
-		for (int i = 0; i < rq->nr_running && p == NULL; i++)
-			if (rq->queue[i]->bound_cpu != dead_cpu && rq->queue[i] != rq->curr)
-				p = rq->queue[i];
-		raw_spin_unlock(&rq->lock);
-		if (p == NULL)
-			break;
-		/*
-		 * __migrate_task(): under p->pi_lock, which try_to_wake_up() and
-		 * rt_mutex_setprio() hold too, so they never see p half moved.
-		 */
-		raw_spin_lock(&p->pi_lock);
-		raw_spin_lock(&rq->lock);
-		moved = p->cpu == dead_cpu && p->on_rq && p != rq->curr;
-		if (moved)
-			rq_queue_del(rq, p);
-		raw_spin_unlock(&rq->lock);
-		if (moved) {
-			p->cpu = select_fallback_rq(p);
-			dest = cpu_rq(p->cpu);
-			raw_spin_lock(&dest->lock);
-			rq_queue_add(dest, p);
-			check_preempt_curr(dest, p);
-			raw_spin_unlock(&dest->lock);
+		for (int i = 0; i < rq->nr_running; i++) {
+			struct task_struct *p = rq->queue[i];
+
+			if (p == rq->curr || per_cpu_service_thread(p))
+				continue;
+			if (next == NULL || sched_rank(p) < sched_rank(next) ||
+			    (sched_rank(p) == sched_rank(next) && p->rq_seq < next->rq_seq))
+				next = p;
 		}
-		raw_spin_unlock(&p->pi_lock);
+		if (next == NULL)
+			break;
+		/* put_prev_task() of a task that is not current charges nobody. */
+		raw_spin_unlock(&rq->lock);
+		__migrate_task(next, dead_cpu, select_fallback_rq(next));
+		raw_spin_lock(&rq->lock);
 	}
-	for (int i = 1; i <= nr_tasks; i++) {
-		struct task_struct *p = &task_table[i];
+}
 
-		/* Sleepers wake on a live CPU; their timers move with them. */
-		if (!p->on_rq && p->cpu == dead_cpu && p->bound_cpu != dead_cpu &&
-		    p->state != TASK_DEAD)
-			p->cpu = select_fallback_rq(p);
-	}
+/* The scheduler's CPU_DYING (migration_call()), on the dying CPU with irqs off. */
+void sched_cpu_dying(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *list;
+	unsigned long flags;
+
+	KFUNC();
+	/* sched_ttwu_pending(): the wakeups queued for this CPU, activated here first. */
+	list = rq->wake_list;
+	rq->wake_list = NULL;
+	if (list)
+		sched_ttwu_do_pending(list);
+	raw_spin_lock_irqsave(&rq->lock, flags);
+	migrate_tasks(cpu);
+	raw_spin_unlock_irqrestore(&rq->lock, flags);
 }

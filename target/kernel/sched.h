@@ -54,14 +54,14 @@ void scheduler_tick(void);
 void scheduler_ipi(void);
 void rt_mutex_setprio(struct task_struct *p, int prio);
 int idle_cpu(int cpu);
-void schedule_timeout_tick(void); /* sleep until the next tick on this CPU */
-void wake_timer_sleepers(void);
-int cpu_has_timer_sleepers(int cpu);
-	/* a task sleeps until the next tick on @cpu */ /* TIMER_SOFTIRQ: wake who sleeps until this
-							   tick */
 
-/* Hotplug: move every task off a dying CPU (take_cpu_down). */
-void migrate_tasks(int dead_cpu);
+/* Hotplug: the scheduler's CPU_DYING, moving every task off the dying CPU. */
+void sched_cpu_dying(int cpu);
+
+/* Policy and affinity. */
+int sched_setscheduler_nocheck(struct task_struct *p, int policy, int rt_priority);
+void set_user_nice(struct task_struct *p, long nice);
+int set_cpus_allowed_ptr(struct task_struct *p, cpumask_t mask);
 
 /* Is @p a normal (CFS) task, as opposed to RT or idle? */
 static inline int fair_task(const struct task_struct *p)

@@ -68,19 +68,24 @@ int select_task_rq_fair(struct task_struct *p)
 	if (sw(SW_wake_affine_rcu))
 		rcu_read_lock();
 	POINT("for_each_domain");
-	if (cpu != prev_cpu && (p->bound_cpu < 0 || p->bound_cpu == cpu))
+	if (cpu != prev_cpu && cpumask_test_cpu(cpu, p->cpus_allowed))
 		(void)wake_affine(p);
 	if (sw(SW_wake_affine_rcu))
 		rcu_read_unlock();
 	return prev_cpu;
 }
 
+/*
+ * A CPU for @p when the one it would use is not allowed or not online: an
+ * allowed online CPU, else "no more Mr. Nice Guy": @p may run anywhere
+ * (cpuset_cpus_allowed_fallback()) and gets the first online CPU.
+ */
 int select_fallback_rq(struct task_struct *p)
 {
-	int cpu;
+	int dest_cpu = cpumask_any_online(p->cpus_allowed);
 
-	for_each_online_cpu(cpu)
-		if (p->bound_cpu < 0 || p->bound_cpu == cpu)
-			return cpu;
-	return 0;
+	if (dest_cpu >= 0)
+		return dest_cpu;
+	p->cpus_allowed = cpu_possible_mask();
+	return first_online_cpu();
 }

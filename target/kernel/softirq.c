@@ -14,16 +14,13 @@
 #include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
+#include "tick.h"
+#include "timer.h"
 #include "../rcu/rcu.h"
 
 #define MAX_SOFTIRQ_RESTART 10
 
 struct task_struct *ksoftirqd_task[NR_CPUS];
-
-static unsigned int local_softirq_pending(void)
-{
-	return this_cpu_state()->softirq_pending;
-}
 
 void irq_enter(void)
 {
@@ -63,7 +60,8 @@ static void run_softirq_action(int nr)
 {
 	switch (nr) {
 	case TIMER_SOFTIRQ:
-		wake_timer_sleepers();
+		tick_check_oneshot_change(); /* hrtimer_run_pending() */
+		run_timer_softirq();
 		break;
 	case RCU_SOFTIRQ:
 		rcu_process_callbacks();
@@ -137,6 +135,9 @@ void irq_exit(void)
 	if (!in_interrupt() && local_softirq_pending())
 		invoke_softirq();
 	rcu_irq_exit();
+	/* Make sure that timer wheel updates are propagated (CONFIG_NO_HZ). */
+	if (idle_cpu(smp_processor_id()) && !in_interrupt() && !need_resched())
+		tick_nohz_stop_sched_tick(0);
 	preempt_enable_no_resched();
 }
 
@@ -166,20 +167,30 @@ void local_bh_enable(void)
 	preempt_enable();
 }
 
-/* ksoftirqd/N: run softirqs handed over by interrupts, in a task. */
+/*
+ * ksoftirqd/N: run softirqs handed over by interrupts, in a task.  3.0
+ * stops it at CPU_DEAD and creates a new one at CPU_UP_PREPARE; the model
+ * keeps one and parks it while its CPU is offline (3.0's wait_to_die).
+ */
+static int ksoftirqd_parked(int cpu)
+{
+	return !cpu_online(cpu) || smp_processor_id() != cpu;
+}
+
 void ksoftirqd_main(struct task_struct *self)
 {
+	int cpu = self->kind_index;
+
 	set_current_state(TASK_INTERRUPTIBLE);
 	for (;;) {
 		preempt_disable();
-		/* An offline CPU's ksoftirqd waits to die (3.0: wait_to_die). */
-		if (!local_softirq_pending() || !cpu_online(self->bound_cpu)) {
+		if (!local_softirq_pending() || ksoftirqd_parked(cpu)) {
 			preempt_enable_no_resched();
 			schedule();
 			preempt_disable();
 		}
 		__set_current_state(TASK_RUNNING);
-		while (local_softirq_pending() && cpu_online(self->bound_cpu)) {
+		while (local_softirq_pending() && !ksoftirqd_parked(cpu)) {
 			local_irq_disable();
 			if (local_softirq_pending())
 				__do_softirq();
@@ -187,7 +198,7 @@ void ksoftirqd_main(struct task_struct *self)
 			preempt_enable_no_resched();
 			POINT("cond_resched");
 			preempt_disable();
-			rcu_note_context_switch(self->bound_cpu);
+			rcu_note_context_switch(cpu);
 		}
 		preempt_enable();
 		set_current_state(TASK_INTERRUPTIBLE);

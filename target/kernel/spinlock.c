@@ -93,15 +93,21 @@ static void spin_wait(raw_spinlock_t *l)
 	c->spinner = outer_spinner;
 }
 
-static void do_raw_spin_lock(raw_spinlock_t *l)
+/* Take @l; lockdep sees it as class @cls (its own, or a nesting subclass). */
+static void do_raw_spin_lock_class(raw_spinlock_t *l, int cls)
 {
-	lock_acquire(l->class_idx, l, 0);
+	lock_acquire(cls, l, 0);
 	if (l->owner_cpu >= 0)
 		spin_wait(l);
 	l->owner = current;
 	l->owner_cpu = smp_processor_id();
 	l->acquired_in = lock_caller();
 	POINT("lock acquired");
+}
+
+static void do_raw_spin_lock(raw_spinlock_t *l)
+{
+	do_raw_spin_lock_class(l, l->class_idx);
 }
 
 static void do_raw_spin_unlock(raw_spinlock_t *l)
@@ -115,6 +121,12 @@ void raw_spin_lock(raw_spinlock_t *l)
 {
 	preempt_disable();
 	do_raw_spin_lock(l);
+}
+
+void raw_spin_lock_nested(raw_spinlock_t *l, enum lock_class_id subclass)
+{
+	preempt_disable();
+	do_raw_spin_lock_class(l, subclass);
 }
 
 void raw_spin_unlock(raw_spinlock_t *l)

@@ -39,6 +39,12 @@ void raw_spin_lock_init(raw_spinlock_t *l, enum lock_class_id cls);
 
 void raw_spin_lock(raw_spinlock_t *l);
 void raw_spin_unlock(raw_spinlock_t *l);
+/*
+ * Take a second lock of a class already held, telling lockdep it is the
+ * nested one (3.0's spin_lock_nested(l, SINGLE_DEPTH_NESTING)): the model
+ * names the subclass as a class of its own, e.g. "&base->lock/1".
+ */
+void raw_spin_lock_nested(raw_spinlock_t *l, enum lock_class_id subclass);
 int raw_spin_trylock(raw_spinlock_t *l);
 void raw_spin_lock_irq(raw_spinlock_t *l);
 void raw_spin_unlock_irq(raw_spinlock_t *l);
@@ -49,6 +55,7 @@ void spin_unlock_bh(spinlock_t *l);
 #define raw_spin_lock_irqsave(l, flags) ((flags) = raw_spin_lock_irqsave_fn(l))
 
 #define spin_lock	       raw_spin_lock
+#define spin_lock_nested       raw_spin_lock_nested
 #define spin_unlock	       raw_spin_unlock
 #define spin_trylock	       raw_spin_trylock
 #define spin_lock_irq	       raw_spin_lock_irq

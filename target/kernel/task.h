@@ -33,6 +33,10 @@
 #define DEFAULT_PRIO 120
 #define NICE_19_PRIO 139
 
+/* Scheduling policies (->policy). */
+#define SCHED_NORMAL 0
+#define SCHED_FIFO   1
+
 /* What a task is, for reports and for the interleaving feedback. */
 enum task_kind {
 	TASK_KIND_WORKLOAD,   /* runs the input's workload ops */
@@ -40,8 +44,9 @@ enum task_kind {
 	TASK_KIND_KSOFTIRQD,  /* ksoftirqd/N */
 	TASK_KIND_IRQ_THREAD, /* irq/N-dev: threaded device handler */
 	TASK_KIND_STOPPER,    /* migration/N: cpu_stop works */
-	TASK_KIND_RCU_BOOST,  /* rcub/N: RCU priority booster of one rcu_node */
-	TASK_KIND_RCU_CPU,    /* rcuc/N: per-CPU RCU callback kthread */
+	TASK_KIND_RCU_BOOST,  /* rcubN: RCU priority booster of one rcu_node */
+	TASK_KIND_RCU_CPU,    /* rcucN: per-CPU RCU callback kthread (RCU_BOOST) */
+	TASK_KIND_RCU_NODE,   /* rcunN: per-rcu_node kthread: wakes rcuc, sets affinities */
 	TASK_KIND_TEST,	      /* a unit test's body */
 };
 
@@ -60,6 +65,7 @@ struct held_lock {
 	unsigned char hardirqs_off; /* irqs were off when taken */
 };
 
+struct completion;
 struct rt_mutex;
 struct rt_mutex_waiter;
 struct rcu_node;
@@ -77,15 +83,18 @@ struct task_struct {
 	int booted_running; /* current on its CPU at boot: no switch started it */
 
 	/* 2) Scheduler. */
-	int state;	   /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_WAKING, TASK_DEAD */
-	int on_rq;	   /* queued on its runqueue */
-	int on_cpu;	   /* running, or prev of a switch not yet finished */
-	int cpu;	   /* CPU it runs on or last ran on */
-	int bound_cpu;	   /* -1, or the only CPU it may run on (per-CPU kthreads) */
-	int prio;	   /* effective priority (PI-boosted) */
-	int normal_prio;   /* priority without boosting */
-	int need_resched;  /* TIF_NEED_RESCHED */
-	int preempt_count; /* thread_info->preempt_count (see preempt.h) */
+	int state;  /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_WAKING, TASK_DEAD */
+	int on_rq;  /* queued on its runqueue */
+	int on_cpu; /* running, or prev of a switch not yet finished */
+	int cpu;    /* CPU it runs on or last ran on */
+	unsigned long cpus_allowed;    /* CPUs it may run on (cpumask_t) */
+	int policy;		       /* SCHED_NORMAL or SCHED_FIFO */
+	int static_prio;	       /* 120 + nice */
+	int rt_priority;	       /* SCHED_FIFO priority 1..99, 0 for SCHED_NORMAL */
+	int prio;		       /* effective priority (PI-boosted) */
+	int normal_prio;	       /* priority without boosting */
+	int need_resched;	       /* TIF_NEED_RESCHED */
+	int preempt_count;	       /* thread_info->preempt_count (see preempt.h) */
 	struct task_struct *wake_next; /* rq->wake_list link (ttwu_queue_remote) */
 	unsigned long rq_seq;	       /* enqueue order, for round-robin among equals */
 	int timer_armed;	       /* sleeping until the next tick on ->cpu */
@@ -103,19 +112,23 @@ struct task_struct {
 	struct rcu_node *rcu_blocked_node; /* node whose ->blkd_tasks holds this task */
 	struct rt_mutex *rcu_boost_mutex;  /* the booster's rt_mutex this task owns */
 
-	/* 5) The black-box RCU oracle (check/oracle.c), not kernel state. */
+	/* 5) kthreads. */
+	int kthread_should_stop;	   /* kthread_stop() was called */
+	struct completion *kthread_exited; /* completed when the kthread's body returns */
+
+	/* 6) The black-box RCU oracle (check/oracle.c), not kernel state. */
 	int oracle_depth;	    /* rcu_read_lock() calls not yet matched by an unlock */
 	unsigned int oracle_reader; /* id of the reader section in progress, 0 if none */
 	struct rcu_obj *oracle_obj; /* shared object this section dereferenced */
 
-	/* 6) Signals. */
+	/* 7) Signals. */
 	struct sighand_struct *sighand; /* ->siglock lives here */
 
-	/* 7) lockdep, for this task and the interrupts nested on its stack. */
+	/* 8) lockdep, for this task and the interrupts nested on its stack. */
 	struct held_lock held_locks[MAX_HELD_LOCKS];
 	int lockdep_depth; /* entries used in held_locks */
 
-	/* 8) Simulated call stack, interrupts nested on it as on hardware. */
+	/* 9) Simulated call stack, interrupts nested on it as on hardware. */
 	struct frame frames[MAX_FRAMES];
 	int depth;	    /* entries used in frames */
 	int depth_overflow; /* pushes beyond MAX_FRAMES, not recorded */

@@ -8,6 +8,7 @@
 #include "preempt.h"
 #include "sched.h"
 #include "signal.h"
+#include "timer.h"
 #include "wait.h"
 #include "../rcu/rcu.h"
 
@@ -220,7 +221,7 @@ static void op_sync_exp(struct workload *w, int arg)
 
 static void op_sleep(struct workload *w, int arg)
 {
-	schedule_timeout_tick();
+	schedule_timeout_uninterruptible(1);
 }
 
 static void op_yield(struct workload *w, int arg)
@@ -344,9 +345,9 @@ enum { NOSLEEP, SLEEPS };
 
 #define WORK_OP(id, name, mode, arg, sleeps, fn, what) {{"workload_main", name, 0}, sleeps, fn},
 static struct {
-	struct sim_site site;                      /* the op's point, named for the op */
-	int sleeps;                                /* SLEEPS: only where may_block() */
-	void (*fn)(struct workload *w, int arg);   /* the op's body */
+	struct sim_site site;			 /* the op's point, named for the op */
+	int sleeps;				 /* SLEEPS: only where may_block() */
+	void (*fn)(struct workload *w, int arg); /* the op's body */
 } op_table[NR_WORK_OPS] = {
 #include "work_ops.def"
 };

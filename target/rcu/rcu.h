@@ -7,6 +7,7 @@
 #define RCUFUZZ_RCU_RCU_H
 
 #include "../config/history.h"
+#include "../kernel/cpu.h"
 
 struct topology;
 
@@ -48,7 +49,6 @@ void rcu_init(const struct topology *t); /* before any task runs */
 void rcu_scheduler_starting(void);	 /* rcu_scheduler_active = 1 */
 void rcu_spawn_kthreads(void);		 /* early initcall: fully active, boost kthreads */
 int rcu_scheduler_is_fully_active(void);
-void rcu_cpu_dead(int cpu);	  /* CPU_DEAD notifier */
-void rcu_cpu_up_prepare(int cpu); /* CPU_UP_PREPARE notifier */
+void rcu_cpu_notify(enum cpu_action action, int cpu); /* the CPU hotplug notifier */
 
 #endif

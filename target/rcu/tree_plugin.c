@@ -321,32 +321,39 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 		retval |= RCU_OFL_TASKS_NORM_GP;
 	if (rcu_preempted_readers_exp(rnp))
 		retval |= RCU_OFL_TASKS_EXP_GP;
+	/*
+	 * As 3.0 does it: take the leaf's head (its newest task) and put it
+	 * at the root's head, one task at a time, so the leaf's tasks land on
+	 * the root in reverse order, ahead of the root's own.  (3.0's
+	 * list_del() poisons the entry; list_add() rewrites it at once.)
+	 */
 	lp = &rnp->blkd_tasks;
 	lp_root = &rnp_root->blkd_tasks;
 	while (!list_empty(lp)) {
-		/* Oldest first, so the root's list keeps the leaf's order. */
-		struct task_struct *tp = list_entry(lp->prev, struct task_struct, rcu_node_entry);
+		struct task_struct *t = list_entry(lp->next, struct task_struct, rcu_node_entry);
 
-		raw_spin_lock(&rnp_root->lock);
-		list_del_init(&tp->rcu_node_entry);
-		tp->rcu_blocked_node = rnp_root;
-		list_add(&tp->rcu_node_entry, lp_root);
-		if (&tp->rcu_node_entry == rnp->gp_tasks)
+		raw_spin_lock(&rnp_root->lock); /* irqs already disabled */
+		list_del_init(&t->rcu_node_entry);
+		t->rcu_blocked_node = rnp_root;
+		list_add(&t->rcu_node_entry, lp_root);
+		if (&t->rcu_node_entry == rnp->gp_tasks)
 			rnp_root->gp_tasks = rnp->gp_tasks;
-		if (&tp->rcu_node_entry == rnp->exp_tasks)
+		if (&t->rcu_node_entry == rnp->exp_tasks)
 			rnp_root->exp_tasks = rnp->exp_tasks;
-		if (&tp->rcu_node_entry == rnp->boost_tasks)
+		if (kconfig.rcu_boost && &t->rcu_node_entry == rnp->boost_tasks)
 			rnp_root->boost_tasks = rnp->boost_tasks;
-		raw_spin_unlock(&rnp_root->lock);
+		raw_spin_unlock(&rnp_root->lock); /* irqs still disabled */
 	}
+	if (kconfig.rcu_boost) {
+		/* In case root is being boosted and leaf is not. */
+		raw_spin_lock(&rnp_root->lock); /* irqs already disabled */
+		if (rnp_root->boost_tasks != NULL && rnp_root->boost_tasks != rnp_root->gp_tasks)
+			rnp_root->boost_tasks = rnp_root->gp_tasks;
+		raw_spin_unlock(&rnp_root->lock); /* irqs still disabled */
+	}
+	/* 3.0 leaves the leaf's ->boost_tasks alone: it still points at a moved task. */
 	rnp->gp_tasks = NULL;
 	rnp->exp_tasks = NULL;
-	rnp->boost_tasks = NULL;
-	raw_spin_lock(&rnp_root->lock);
-	if (rnp_root->boost_tasks != NULL && rnp_root->boost_tasks != rnp_root->gp_tasks)
-		rnp_root->boost_tasks = rnp_root->gp_tasks;
-	rcu_node_check_lists(rnp_root);
-	raw_spin_unlock(&rnp_root->lock);
 	return retval;
 }
 

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The kernel's build configuration, with 3.0's names: what a run's kernel
+ * was built with.  Set once per run, before boot (the input's header picks
+ * it; an option or a scenario can pin it); read by every floor.
+ */
+#ifndef RCUFUZZ_CONFIG_KCONFIG_H
+#define RCUFUZZ_CONFIG_KCONFIG_H
+
+struct kconfig {
+	int rcu_boost;		    /* CONFIG_RCU_BOOST (3.0 default n) */
+	int rcu_boost_delay;	    /* CONFIG_RCU_BOOST_DELAY, ms (3.0 default 500) */
+	int hz;			    /* CONFIG_HZ: jiffies per second, one tick each */
+	int rcu_cpu_stall_detector; /* CONFIG_RCU_CPU_STALL_DETECTOR (3.0 default y) */
+	int rcu_cpu_stall_timeout; /* CONFIG_RCU_CPU_STALL_TIMEOUT, s (3.0 default 60, range 3..300)
+				    */
+};
+
+/* The configuration of the run in progress. */
+extern struct kconfig kconfig;
+
+/* The defaults the model runs with unless the run says otherwise. */
+void kconfig_defaults(struct kconfig *k);
+
+/* DIV_ROUND_UP(ms * HZ, 1000): a Kconfig delay in milliseconds as jiffies. */
+static inline unsigned long kconfig_ms_to_jiffies(int ms)
+{
+	return ((unsigned long)ms * (unsigned long)kconfig.hz + 999) / 1000;
+}
+
+#endif
