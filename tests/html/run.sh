@@ -68,7 +68,8 @@ done
 boosted=$(trace_step crash 'T3\[[0-9]+\].*BOOSTED' v3.0-rc7)
 unlock=$(trace_step sync 'T0\[[0-9]+\] task rcu_read_unlock_')
 first=$(trace_step crash .)
-last=$(./out/rcureplay --preset v3.0-rc7 --trace "$tmp/crash" 2>/dev/null | awk 'END { print $1 }')
+last=$(./out/rcureplay --preset v3.0-rc7 --trace "$tmp/crash" 2>/dev/null |
+	awk '/^---- end of trace/ { exit } $1 ~ /^[0-9]+$/ { n = $1 } END { print n }')
 [ -n "$boosted" ] || fail "--trace: no step of T3 boosted"
 [ -n "$unlock" ] || fail "--trace: no step of T0 in rcu_read_unlock_special()"
 
