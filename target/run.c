@@ -32,7 +32,7 @@
 
 #define RECENT_EVENTS	      24
 #define DRAIN_STEPS_PER_ROUND 2
-#define DRAIN_TICK_EVERY      12
+#define DRAIN_TICK_EVERY      32
 
 struct recent {
 	long index; /* record number, -1 for the drain */
@@ -273,6 +273,7 @@ void rcufuzz_default_options(struct rcufuzz_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	preset_lookup(PRESET_V3_0, &o->switches);
+	kconfig_defaults(&o->kconfig);
 	o->mode = MODE_STRICT;
 	o->lockdep = 1;
 }
@@ -306,6 +307,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	m.opts = o;
 	m.event_index = -1;
 	active_switches = o->switches;
+	kconfig = o->kconfig;
 	sim_reset();
 	report_reset(o->replay_cmd, report_recent_events);
 	oracle_reset();

@@ -5,6 +5,7 @@
 #include "bug.h"
 #include "cpu.h"
 #include "frame.h"
+#include "interrupt.h"
 #include "preempt.h"
 #include "sched.h"
 #include "stop_machine.h"
@@ -53,6 +54,17 @@ static void cpu_notify(enum cpu_action action, int cpu)
 		rcu_cpu_notify(action, cpu);  /* first of the priority-0 notifiers */
 		migrate_timers(cpu);	      /* timer_cpu_notify() */
 		tick_cancel_sched_timer(cpu); /* hrtimer_cpu_notify() */
+		break;
+	case CPU_ONLINE:
+		rcu_cpu_notify(action, cpu);
+		/*
+		 * 3.0's cpu_stop, softirq and irq-thread notifiers have fresh
+		 * threads bound to the CPU by now; the model's parked ones may
+		 * have lost their affinity to a wakeup while it was offline.
+		 */
+		set_cpus_allowed_ptr(ksoftirqd_task[cpu], cpumask_of(cpu));
+		set_cpus_allowed_ptr(irq_thread_task[cpu], cpumask_of(cpu));
+		set_cpus_allowed_ptr(stopper_task[cpu], cpumask_of(cpu));
 		break;
 	default:
 		rcu_cpu_notify(action, cpu);
