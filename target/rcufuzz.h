@@ -21,6 +21,7 @@ struct rcufuzz_options {
 	struct kconfig kconfig; /* the kernel's build configuration */
 	enum workload_mode mode;
 	int lockdep;		/* 1: CONFIG_PROVE_LOCKING on (the default) */
+	int consequences;	/* go on past a failed model check (kernel/bug.h) */
 	const char *replay_cmd; /* printed at the end of a report; NULL: none */
 	/* Called after every step and event, for --trace; NULL: off. */
 	void (*trace)(const struct trace_row *row, void *arg);

@@ -294,6 +294,7 @@ static void run_input(void *unused)
 	}
 	if (drain())
 		liveness_check(DRAIN_ROUNDS);
+	model_check_report_deferred();
 }
 
 void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
@@ -311,6 +312,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	sim_reset();
 	report_reset(o->replay_cmd, report_recent_events);
 	oracle_reset();
+	model_checks_reset(o->consequences);
 	input_topology(data, size, &m.topo);
 	sim_run(&hooks);
 	oracle_release_all();

@@ -19,6 +19,53 @@ void invariant_fail(const char *name, const char *cond, const char *func)
 	report_end(name, func);
 }
 
+/* The first model check that failed in a run that goes on past it (--consequences). */
+static struct {
+	int consequences;   /* go on past a failed model check */
+	const char *name;   /* the first one that failed, NULL if none */
+	const char *cond;   /* its condition */
+	const char *func;   /* where */
+	unsigned long step; /* at which step */
+} mc;
+
+void model_checks_reset(int consequences)
+{
+	mc.consequences = consequences;
+	mc.name = NULL;
+}
+
+void model_check_fail(const char *name, const char *cond, const char *func)
+{
+	if (!mc.consequences)
+		invariant_fail(name, cond, func);
+	if (mc.name != NULL)
+		return;
+	mc.name = name;
+	mc.cond = cond;
+	mc.func = func;
+	mc.step = sim_steps();
+}
+
+void model_check_note(void)
+{
+	if (mc.name == NULL)
+		return;
+	report_printf("Earlier, at step %lu, the model's check \"%s\" failed in %s: %s\n"
+		      "(the kernel's state was already wrong there; --consequences went on).\n\n",
+		      mc.step, mc.name, mc.func, mc.cond);
+}
+
+void model_check_report_deferred(void)
+{
+	if (mc.name == NULL)
+		return;
+	report_begin(REPORT_INVARIANT, "%s in %s", mc.name, mc.func);
+	report_printf("With --consequences the run went on past the failed check and ended\n"
+		      "without a symptom of its own.\n\n");
+	report_all_cpus();
+	report_end(mc.name, mc.func);
+}
+
 void harness_limit(const char *what, const char *func)
 {
 	report_begin(REPORT_LIMIT, "%s in %s", what, func);

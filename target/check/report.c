@@ -171,6 +171,7 @@ void report_end(const char *what, const char *function)
 
 	if (!rpt.writing)
 		sim_stop();
+	model_check_note();
 	if (rpt.recent_events)
 		rpt.recent_events();
 	switch_set_format(sw, sizeof(sw), active_switches);

@@ -52,4 +52,14 @@ const char *report_kind_name(enum report_kind k);
  */
 void report_reset(const char *replay_cmd, void (*recent_events)(void));
 
+/*
+ * Model checks (kernel/bug.h MODEL_CHECK) of a run: with @consequences the
+ * run goes on past a failed one; the next report names it
+ * (model_check_note()), and if the run ends without one, it is reported
+ * then (model_check_report_deferred(), which does not return if it reports).
+ */
+void model_checks_reset(int consequences);
+void model_check_note(void);
+void model_check_report_deferred(void);
+
 #endif

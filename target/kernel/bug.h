@@ -26,6 +26,22 @@ _Noreturn void invariant_fail(const char *name, const char *cond, const char *fu
 			invariant_fail(name, #cond, __func__);                                     \
 	} while (0)
 
+/*
+ * MODEL_CHECK(name, cond): a check 3.0 does not make, which can fail only
+ * when the kernel's own state is already wrong (a pointer into a list it
+ * is not on, an update lost between a load and a store).  It reports at
+ * once; with --consequences the run goes on to what the kernel would then
+ * hit, and that report names this check (or this check is reported at the
+ * end of the run if nothing else is).
+ */
+#define MODEL_CHECK(name, cond)                                                                    \
+	do {                                                                                       \
+		if (__builtin_expect(!(cond), 0))                                                  \
+			model_check_fail(name, #cond, __func__);                                   \
+	} while (0)
+
+void model_check_fail(const char *name, const char *cond, const char *func);
+
 /* The running context spins on @l, which a context below it on this CPU holds. */
 _Noreturn void deadlock_self(const raw_spinlock_t *l);
 /* The running context spins on @l, and the CPUs' spinners form a cycle back to it. */

@@ -33,7 +33,8 @@ void kernel_at_point(void);
 
 /* Mark @kind pending on @cpu; it lands at that CPU's next point with irqs on. */
 void raise_irq(int cpu, enum irq_kind kind);
-#define smp_send_reschedule(cpu) raise_irq((cpu), IRQ_RESCHED)
+/* The reschedule IPI (x86's native_smp_send_reschedule()). */
+void smp_send_reschedule(int cpu);
 
 /* Kthread bodies. */
 void ksoftirqd_main(struct task_struct *self);

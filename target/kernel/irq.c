@@ -6,6 +6,7 @@
  */
 #include "interrupt.h"
 
+#include "bug.h"
 #include "frame.h"
 #include "preempt.h"
 #include "sched.h"
@@ -19,6 +20,15 @@ struct task_struct *irq_thread_task[NR_CPUS];
 void raise_irq(int cpu, enum irq_kind kind)
 {
 	cpu_state[cpu].pending_irqs |= 1u << kind;
+}
+
+void smp_send_reschedule(int cpu)
+{
+	if (!cpu_online(cpu)) {
+		INVARIANT("smp_send_reschedule-to-offline-cpu", 0); /* 3.0: WARN_ON(1) */
+		return;
+	}
+	raise_irq(cpu, IRQ_RESCHED);
 }
 
 /* tick_handle_periodic() -> update_process_times() */

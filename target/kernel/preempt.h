@@ -35,6 +35,9 @@
 #define HARDIRQ_MASK (((1 << HARDIRQ_BITS) - 1) << HARDIRQ_SHIFT)
 #define NMI_MASK     (1 << NMI_SHIFT)
 
+/* Set while preempt_schedule() runs schedule(): the task stays on its runqueue. */
+#define PREEMPT_ACTIVE 0x10000000
+
 /* irq_exit() leaves preemption disabled until it is done (CONFIG_PREEMPT). */
 #define IRQ_EXIT_OFFSET (HARDIRQ_OFFSET - 1)
 
@@ -50,6 +53,9 @@
 
 void add_preempt_count(int val);
 void sub_preempt_count(int val);
+
+/* "BUG: sleeping function called from invalid context" unless sleeping is legal here. */
+void might_sleep(void);
 
 void preempt_disable(void);
 void preempt_enable(void); /* reschedules if needed, with a point */

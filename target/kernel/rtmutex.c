@@ -113,8 +113,7 @@ static void rt_mutex_slowlock(struct rt_mutex *lock)
 void rt_mutex_lock(struct rt_mutex *lock)
 {
 	KFUNC();
-	INVARIANT("sleeping-function-called-from-invalid-context",
-		  preempt_count() == 0 && !irqs_disabled());
+	might_sleep();
 	if (lock->owner == NULL && lock->waiter == NULL) {
 		lock->owner = current; /* fast path: cmpxchg */
 		return;

@@ -27,8 +27,6 @@
 
 #include <string.h>
 
-#define PREEMPT_ACTIVE 0x10000000
-
 struct rq runqueues[NR_CPUS];
 
 void sched_init(void)
@@ -418,8 +416,12 @@ void scheduler_tick(void)
 	curr = rq->curr;
 	if (curr != rq->idle) {
 		update_curr(rq);
-		/* task_tick: a task sharing its priority with a queued one yields the CPU. */
-		for (int i = 0; i < rq->nr_running; i++) {
+		/*
+		 * task_tick: a fair task sharing its rank with a queued one
+		 * yields the CPU (the model's CFS); a SCHED_FIFO task, or a
+		 * PI-boosted one (in the RT class), has no time slice.
+		 */
+		for (int i = 0; fair_task(curr) && i < rq->nr_running; i++) {
 			struct task_struct *p = rq->queue[i];
 
 			if (p != curr && sched_rank(p) <= sched_rank(curr)) {

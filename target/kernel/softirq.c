@@ -10,6 +10,7 @@
  */
 #include "interrupt.h"
 
+#include "bug.h"
 #include "frame.h"
 #include "lockdep.h"
 #include "preempt.h"
@@ -158,6 +159,7 @@ void local_bh_disable(void)
 
 void local_bh_enable(void)
 {
+	INVARIANT("local_bh_enable-in-irq-or-irqs-disabled", !in_irq() && !irqs_disabled());
 	/* Keep preemption off until the pending softirqs have run. */
 	sub_preempt_count(SOFTIRQ_DISABLE_OFFSET - 1);
 	if (softirq_count() == 0)

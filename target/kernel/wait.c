@@ -8,11 +8,16 @@
 #include "preempt.h"
 #include "sched.h"
 
-/* might_sleep(): sleeping needs preemption and interrupts on. */
-static void might_sleep(void)
+/*
+ * might_sleep(): "BUG: sleeping function called from invalid context"
+ * unless preemption and irqs are on and the task is in no RCU read-side
+ * critical section (3.0 adds rcu_preempt_depth() to the preempt count).
+ */
+void might_sleep(void)
 {
 	INVARIANT("sleeping-function-called-from-invalid-context",
-		  preempt_count() == 0 && !irqs_disabled());
+		  (preempt_count() & ~PREEMPT_ACTIVE) + current->rcu_read_lock_nesting == 0 &&
+			  !irqs_disabled());
 }
 
 void init_waitqueue_head(wait_queue_head_t *q, enum lock_class_id cls)

@@ -39,8 +39,14 @@ void rcu_special_rmw(struct task_struct *t, int clear, int set)
 
 	if (!sw(SW_boosted_field))
 		POINT("special: loaded, not yet stored");
-	if (t->rcu_read_unlock_special != old && !sw(SW_boosted_field))
-		INVARIANT("rcu_read_unlock_special-lost-update", 0);
+	/*
+	 * A lost or resurrected BLOCKED or BOOSTED bit is wrong kernel state
+	 * (a booster waiting forever, a task "unblocked" twice); a lost
+	 * NEED_QS only delays a quiescent state.
+	 */
+	MODEL_CHECK("rcu_read_unlock_special-lost-update",
+		    ((t->rcu_read_unlock_special ^ old) &
+		     (RCU_READ_UNLOCK_BLOCKED | RCU_READ_UNLOCK_BOOSTED)) == 0);
 	t->rcu_read_unlock_special = (char)((old & ~clear) | set);
 }
 
@@ -385,16 +391,16 @@ void rcu_node_check_lists(const struct rcu_node *rnp)
 {
 	const struct list_head *p;
 
-	INVARIANT("gp_tasks-outside-blkd_tasks",
-		  rnp->gp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->gp_tasks));
-	INVARIANT("exp_tasks-outside-blkd_tasks",
-		  rnp->exp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->exp_tasks));
-	INVARIANT("boost_tasks-outside-blkd_tasks",
-		  rnp->boost_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->boost_tasks));
+	MODEL_CHECK("gp_tasks-outside-blkd_tasks",
+		    rnp->gp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->gp_tasks));
+	MODEL_CHECK("exp_tasks-outside-blkd_tasks",
+		    rnp->exp_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->exp_tasks));
+	MODEL_CHECK("boost_tasks-outside-blkd_tasks",
+		    rnp->boost_tasks == NULL || on_list(&rnp->blkd_tasks, rnp->boost_tasks));
 	list_for_each(p, &rnp->blkd_tasks) {
 		const struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
 
-		INVARIANT("queued-task-not-blocked-on-node", t->rcu_blocked_node == rnp);
+		MODEL_CHECK("queued-task-not-blocked-on-node", t->rcu_blocked_node == rnp);
 	}
 }
 
