@@ -32,6 +32,8 @@ int kernel_booting(void)
 	return booting;
 }
 
+static void start_cpu(int cpu);
+
 static struct sim_site idle_site = {"cpu_idle", "idle", 0};
 
 int cpu_idle_polling(int cpu)
@@ -89,7 +91,8 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct cpu_state *c = &cpu_state[cpu];
 
-		c->online = cpu < nr_cpu_ids;
+		/* Before the early initcalls only the boot CPU is up (smp_init() comes after). */
+		c->online = booting ? cpu == 0 : cpu < nr_cpu_ids;
 		c->irqs_disabled = 0;
 		c->pending_irqs = 0;
 		c->softirq_pending = 0;
@@ -114,29 +117,48 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 		stopper_task[cpu] =
 			kthread(TASK_KIND_STOPPER, "migration/%d", cpu, cpu_stopper_thread, 0);
 	}
-	workload_boot(t, mode);
+	workload_boot(t, mode, booting);
 	rcu_scheduler_starting();
-	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		struct rq *rq = cpu_rq(cpu);
-		struct task_struct *first = NULL;
-
-		for (int i = 0; i < rq->nr_running; i++)
-			if (first == NULL || rq->queue[i]->rq_seq < first->rq_seq)
-				first = rq->queue[i];
-		/* Boot hands the CPU straight to its first task, or its idle task. */
-		if (first)
-			rq_set_curr(rq, first);
-		rq->curr->preempt_count = 0;
-		rq->curr->booted_running = 1;
-		rq->curr->on_cpu = 1;
-		sim_set_cpu_coro(cpu, &rq->curr->coro);
-	}
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpu_online(cpu))
+			start_cpu(cpu);
 	if (!booting)
 		kernel_boot_end();
 }
 
+/* The CPU runs its first task, or its idle task: boot hands it over, no switch starts it. */
+static void start_cpu(int cpu)
+{
+	struct rq *rq = cpu_rq(cpu);
+	struct task_struct *first = NULL;
+
+	for (int i = 0; i < rq->nr_running; i++)
+		if (first == NULL || rq->queue[i]->rq_seq < first->rq_seq)
+			first = rq->queue[i];
+	if (first)
+		rq_set_curr(rq, first);
+	rq->curr->preempt_count = 0;
+	rq->curr->booted_running = 1;
+	rq->curr->on_cpu = 1;
+	sim_set_cpu_coro(cpu, &rq->curr->coro);
+}
+
+/*
+ * The early initcalls (rcu_spawn_kthreads()), then smp_init(): the other
+ * CPUs come up (CPU_UP_PREPARE, start, CPU_ONLINE).  On the main loop,
+ * between steps, so atomic with respect to every CPU; 3.0 runs it in
+ * kernel_init while only the boot CPU is up.
+ */
 void kernel_boot_end(void)
 {
 	booting = 0;
 	rcu_spawn_kthreads();
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (cpu_online(cpu))
+			continue;
+		rcu_boot_cpu_online(cpu);
+		cpu_state[cpu].online = 1;
+		start_cpu(cpu);
+	}
+	rcu_boot_kthreads_affinity();
 }

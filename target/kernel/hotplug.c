@@ -3,6 +3,7 @@
 #include "hotplug.h"
 
 #include "bug.h"
+#include "boot.h"
 #include "cpu.h"
 #include "frame.h"
 #include "interrupt.h"
@@ -153,6 +154,9 @@ int cpu_down(int cpu)
 	int err;
 
 	KFUNC();
+	/* Before smp_init() no CPU can be taken down (nothing but the boot CPU is up). */
+	if (kernel_booting())
+		return -EBUSY;
 	mutex_lock(&cpu_add_remove_lock); /* cpu_maps_update_begin() */
 	err = _cpu_down(cpu);
 	mutex_unlock(&cpu_add_remove_lock);
@@ -197,6 +201,9 @@ int cpu_up(int cpu)
 	int err = 0;
 
 	KFUNC();
+	/* smp_init() brings the CPUs up at the end of boot, not a task before it. */
+	if (kernel_booting())
+		return -EBUSY;
 	mutex_lock(&cpu_add_remove_lock);
 	if (cpu_online(cpu) || cpu >= nr_cpu_ids) {
 		err = -EINVAL;

@@ -43,7 +43,7 @@ static struct mutex test_mutex;
 
 static void workload_main(struct task_struct *self);
 
-void workload_boot(const struct topology *t, enum workload_mode m)
+void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 {
 	mode = m;
 	draining = 0;
@@ -58,8 +58,8 @@ void workload_boot(const struct topology *t, enum workload_mode m)
 
 		*w = (struct workload){0};
 		snprintf(comm, sizeof(comm), "T%d", i);
-		w->task = task_create(TASK_KIND_WORKLOAD, i, comm, workload_main, i % t->ncpus,
-				      DEFAULT_PRIO);
+		w->task = task_create(TASK_KIND_WORKLOAD, i, comm, workload_main,
+				      booting ? 0 : i % t->ncpus, DEFAULT_PRIO);
 		if (w->task == NULL)
 			return;
 		sighand_init(&w->sighand);

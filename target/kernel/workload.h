@@ -28,7 +28,8 @@ enum work_op {
 };
 #undef WORK_OP
 
-void workload_boot(const struct topology *t, enum workload_mode mode);
+/* The workload tasks, task N on CPU N % ncpus (all on the boot CPU while @booting). */
+void workload_boot(const struct topology *t, enum workload_mode mode, int booting);
 /* Queue op @op with argument @arg for workload task @task. */
 void workload_queue(int task, enum work_op op, int arg);
 /* From now on, tasks out of work wind down and exit. */

@@ -1384,6 +1384,12 @@ void rcu_init(const struct topology *t)
 		rcu_boot_cpu_up_prepare(cpu, rsp);
 }
 
+void rcu_boot_cpu_online(int cpu)
+{
+	rcu_boot_cpu_up_prepare(cpu, &rcu_preempt_state);
+	rcu_prepare_kthreads_early(cpu);
+}
+
 /* The early initcall: rcu_spawn_kthreads() of the boost section. */
 void rcu_spawn_kthreads(void)
 {

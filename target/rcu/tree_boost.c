@@ -488,15 +488,13 @@ static void rcu_node_kthread(struct task_struct *self)
  * no CPU is left, anywhere but on the node's CPUs.  The hotplug lock is
  * held, so ->qsmaskinit is stable.
  */
-void rcu_node_kthread_setaffinity(struct rcu_node *rnp, int outgoingcpu)
+/* The CPUs of @rnp in ->qsmaskinit but @outgoingcpu; none: all CPUs but @rnp's. */
+static cpumask_t rcu_node_kthread_cpumask(const struct rcu_node *rnp, int outgoingcpu)
 {
 	cpumask_t cm = 0;
 	int cpu;
 	unsigned long mask = rnp->qsmaskinit;
 
-	KFUNC();
-	if (!kconfig.rcu_boost || rnp->node_kthread_task == NULL)
-		return;
 	for (cpu = rnp->grplo; cpu <= rnp->grphi; cpu++, mask >>= 1)
 		if ((mask & 0x1) && cpu != outgoingcpu)
 			cm |= cpumask_of(cpu);
@@ -506,8 +504,44 @@ void rcu_node_kthread_setaffinity(struct rcu_node *rnp, int outgoingcpu)
 			cm &= ~cpumask_of(cpu);
 		INVARIANT("rcu_node_kthread_setaffinity-no-cpu", cm != 0); /* WARN_ON_ONCE */
 	}
+	return cm;
+}
+
+void rcu_node_kthread_setaffinity(struct rcu_node *rnp, int outgoingcpu)
+{
+	cpumask_t cm;
+
+	KFUNC();
+	if (!kconfig.rcu_boost || rnp->node_kthread_task == NULL)
+		return;
+	cm = rcu_node_kthread_cpumask(rnp, outgoingcpu);
 	set_cpus_allowed_ptr(rnp->node_kthread_task, cm);
 	rcu_boost_kthread_setaffinity(rnp, cm);
+}
+
+/*
+ * smp_init()'s CPU_ONLINE for the node kthreads, on the main loop: they
+ * are asleep, never run, and nothing contends, so their masks are set.
+ */
+void rcu_boot_kthreads_affinity(void)
+{
+	struct rcu_node *rnp;
+
+	if (!kconfig.rcu_boost)
+		return;
+	rcu_for_each_node_breadth_first(&rcu_preempt_state, rnp) {
+		cpumask_t cm;
+
+		if (rnp->node_kthread_task == NULL)
+			continue;
+		cm = rcu_node_kthread_cpumask(rnp, -1);
+		rnp->node_kthread_task->cpus_allowed = cm;
+		rnp->node_kthread_task->cpu = cpumask_any_online(cm);
+		if (rnp->boost_kthread_task) {
+			rnp->boost_kthread_task->cpus_allowed = cm;
+			rnp->boost_kthread_task->cpu = cpumask_any_online(cm);
+		}
+	}
 }
 
 /*
@@ -556,7 +590,7 @@ void rcu_spawn_boost_kthreads(void)
 }
 
 /* CPU_UP_PREPARE: fire up the incoming CPU's kthread and its leaf's node kthread. */
-void rcu_prepare_kthreads(int cpu)
+static void __rcu_prepare_kthreads(int cpu, int early)
 {
 	struct rcu_data *rdp = &rcu_preempt_data[cpu];
 	struct rcu_node *rnp = rdp->mynode;
@@ -564,8 +598,19 @@ void rcu_prepare_kthreads(int cpu)
 	if (!kconfig.rcu_boost)
 		return;
 	if (rcu_scheduler_fully_active) {
-		rcu_spawn_one_cpu_kthread(cpu, 0);
+		rcu_spawn_one_cpu_kthread(cpu, early);
 		if (rnp->node_kthread_task == NULL)
-			rcu_spawn_one_node_kthread(&rcu_preempt_state, rnp, 0);
+			rcu_spawn_one_node_kthread(&rcu_preempt_state, rnp, early);
 	}
+}
+
+void rcu_prepare_kthreads(int cpu)
+{
+	__rcu_prepare_kthreads(cpu, 0);
+}
+
+/* The same for smp_init() at the end of boot, on the main loop. */
+void rcu_prepare_kthreads_early(int cpu)
+{
+	__rcu_prepare_kthreads(cpu, 1);
 }
