@@ -57,8 +57,8 @@ void rcu_preempt_qs(int cpu)
 
 	rdp->passed_quiesc_completed = rdp->gpnum - 1;
 	rdp->passed_quiesc = 1;
-	if (t->rcu_read_unlock_special & RCU_READ_UNLOCK_NEED_QS)
-		rcu_special_rmw(t, RCU_READ_UNLOCK_NEED_QS, 0);
+	/* 3.0 clears NEED_QS whether it is set or not: a read-modify-write every time. */
+	rcu_special_rmw(t, RCU_READ_UNLOCK_NEED_QS, 0);
 }
 
 void rcu_preempt_note_context_switch(int cpu)
@@ -235,7 +235,10 @@ void rcu_read_unlock_special(struct task_struct *t)
 			rcu_special_rmw(t, RCU_READ_UNLOCK_BOOSTED, 0);
 		BUSTED(no_deboost) {
 			/* Keep the boost: never release the booster's rt_mutex. */
-		} else if (t->rcu_boost_mutex != NULL) {
+		} else {
+			/* 3.0 dereferences it unchecked: NULL here is an oops. */
+			INVARIANT("rcu_boost_mutex-NULL-pointer-dereference",
+				  t->rcu_boost_mutex != NULL);
 			rt_mutex_unlock(t->rcu_boost_mutex);
 		}
 		t->rcu_boost_mutex = NULL;
