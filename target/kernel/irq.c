@@ -10,6 +10,7 @@
 #include "frame.h"
 #include "preempt.h"
 #include "sched.h"
+#include "sched_fair.h"
 #include "signal.h"
 #include "smp.h"
 #include "workload.h"
@@ -37,7 +38,8 @@ static void update_process_times(int user)
 	int cpu = smp_processor_id();
 
 	KFUNC();
-	raise_softirq(TIMER_SOFTIRQ); /* run_local_timers() */
+	account_process_tick(current); /* cpuacct_update_stats(): an RCU reader, in hardirq */
+	raise_softirq(TIMER_SOFTIRQ);  /* run_local_timers() */
 	rcu_check_callbacks(cpu, user);
 	scheduler_tick();
 }

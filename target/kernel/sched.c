@@ -146,6 +146,8 @@ void resched_task(struct task_struct *p)
 {
 	int cpu = p->cpu;
 
+	if (p->need_resched)
+		return;
 	set_tsk_need_resched(p);
 	if (cpu == smp_processor_id())
 		return;

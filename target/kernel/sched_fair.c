@@ -25,6 +25,21 @@ static void cpuacct_charge(struct task_struct *tsk)
 		rcu_read_unlock();
 }
 
+/*
+ * cpuacct_update_stats() from account_process_tick(), in the tick's
+ * hardirq before everything else: the cgroup hierarchy walk under
+ * rcu_read_lock() (3.0 sched.c), on the interrupted task's nesting.
+ */
+void account_process_tick(struct task_struct *p)
+{
+	KFUNC();
+	(void)p;
+	rcu_read_lock();
+	rcu_reader_deref();
+	POINT("cpuacct_update_stats: walk ca->parent");
+	rcu_read_unlock();
+}
+
 void update_curr(struct rq *rq)
 {
 	struct task_struct *curr = rq->curr;
@@ -53,16 +68,36 @@ static int wake_affine(struct task_struct *p)
 }
 
 /*
- * In 3.0, select_task_rq_fair() also holds rcu_read_lock() across the
+ * select_idle_sibling(): the target if it is idle, else the first idle CPU
+ * @p may use in the target's cache domain (every CPU of the model's
+ * machine shares one), else the target.
+ */
+static int select_idle_sibling(struct task_struct *p, int target)
+{
+	int cpu;
+
+	if (idle_cpu(target))
+		return target;
+	for_each_online_cpu(cpu)
+		if (cpumask_test_cpu(cpu, p->cpus_allowed) && idle_cpu(cpu))
+			return cpu;
+	return target;
+}
+
+/*
+ * In 3.0, select_task_rq_fair() holds rcu_read_lock() across the
  * sched-domain walk (RCU-freed domains, dce840a08702), enclosing
- * wake_affine()'s reader.  The model gates both with wake_affine_rcu, so
- * turning the exposer off removes every reader the wakeup path runs under
- * p->pi_lock: the world as f3b577de found it.
+ * wake_affine()'s reader; the wakee goes to its previous CPU (the model's
+ * wake_affine() never pulls it to the waker) or to an idle sibling.  The
+ * model gates both readers with wake_affine_rcu, so turning the exposer
+ * off removes every reader the wakeup path runs under p->pi_lock: the
+ * world as f3b577de found it.
  */
 int select_task_rq_fair(struct task_struct *p)
 {
 	int cpu = smp_processor_id();
 	int prev_cpu = p->cpu;
+	int new_cpu;
 
 	KFUNC();
 	if (sw(SW_wake_affine_rcu))
@@ -70,16 +105,12 @@ int select_task_rq_fair(struct task_struct *p)
 	POINT("for_each_domain");
 	if (cpu != prev_cpu && cpumask_test_cpu(cpu, p->cpus_allowed))
 		(void)wake_affine(p);
+	new_cpu = select_idle_sibling(p, prev_cpu);
 	if (sw(SW_wake_affine_rcu))
 		rcu_read_unlock();
-	return prev_cpu;
+	return new_cpu;
 }
 
-/*
- * A CPU for @p when the one it would use is not allowed or not online: an
- * allowed online CPU, else "no more Mr. Nice Guy": @p may run anywhere
- * (cpuset_cpus_allowed_fallback()) and gets the first online CPU.
- */
 int select_fallback_rq(struct task_struct *p)
 {
 	int dest_cpu = cpumask_any_online(p->cpus_allowed);

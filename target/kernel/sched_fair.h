@@ -7,6 +7,8 @@
 
 /* Charge the running task: cpuacct_charge() holds an RCU reader. Caller holds rq->lock. */
 void update_curr(struct rq *rq);
+/* The tick's accounting of the interrupted task: cpuacct_update_stats()'s RCU reader. */
+void account_process_tick(struct task_struct *p);
 /* Where to wake @p: its last CPU; the wakeup path's RCU readers. Caller holds p->pi_lock. */
 int select_task_rq_fair(struct task_struct *p);
 /* The lowest online CPU @p may run on. */

@@ -12,7 +12,9 @@
 #include "signal.h"
 
 #include "frame.h"
+#include "interrupt.h"
 #include "preempt.h"
+#include "sched.h"
 #include "../rcu/rcu.h"
 #include "../sim/sim.h"
 
@@ -81,5 +83,8 @@ void send_sigqueue(struct task_struct *t)
 	if (t == NULL || lock_task_sighand(t, &flags) == NULL)
 		return;
 	POINT("queue the signal");
+	/* complete_signal() -> signal_wake_up(), under the siglock */
+	if (!try_to_wake_up(t, TASK_INTERRUPTIBLE, 0) && t->on_cpu && t->cpu != smp_processor_id())
+		smp_send_reschedule(t->cpu); /* kick_process() */
 	unlock_task_sighand(t, &flags);
 }
