@@ -88,7 +88,7 @@ void report_begin(enum report_kind kind, const char *fmt, ...)
 
 static const char *kind_name(enum task_kind k)
 {
-	static const char *const names[] = {"workload",	     "idle",	 "ksoftirqd",
+	static const char *const names[] = {"workload",	     "init", "idle",	 "ksoftirqd",
 					    "irq thread",    "stopper",	 "rcu booster",
 					    "rcu callbacks", "rcu node", "test"};
 	return names[k];

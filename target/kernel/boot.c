@@ -25,7 +25,8 @@
 
 #include <stdio.h>
 
-static int booting; /* before the early initcalls */
+static int booting;	       /* before the early initcalls */
+static int boot_end_requested; /* the input (or the drain) says: early initcalls now */
 
 int kernel_booting(void)
 {
@@ -33,6 +34,8 @@ int kernel_booting(void)
 }
 
 static void start_cpu(int cpu);
+static void boot_done(int early);
+static void kernel_init(struct task_struct *self);
 
 static struct sim_site idle_site = {"cpu_idle", "idle", 0};
 
@@ -86,8 +89,6 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 	cpu_stopper_init();
 	timers_init();
 	smp_init_calls();
-	tick_init(t->ncpus);
-	hotplug_init();
 	for (int cpu = 0; cpu < NR_CPUS; cpu++) {
 		struct cpu_state *c = &cpu_state[cpu];
 
@@ -101,6 +102,8 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 		ksoftirqd_task[cpu] = irq_thread_task[cpu] = stopper_task[cpu] = NULL;
 		sim_set_cpu_coro(cpu, NULL);
 	}
+	tick_init();
+	hotplug_init();
 	rcu_init(t);
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		struct rq *rq = cpu_rq(cpu);
@@ -117,13 +120,22 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 		stopper_task[cpu] =
 			kthread(TASK_KIND_STOPPER, "migration/%d", cpu, cpu_stopper_thread, 0);
 	}
+	boot_end_requested = 0;
+	if (booting) {
+		/* kernel_init, pid 1, runnable on the boot CPU first. */
+		struct task_struct *init = kthread_create(TASK_KIND_WORKLOAD_INIT, "init", 0, -1,
+							  kernel_init, DEFAULT_PRIO);
+
+		init->state = TASK_RUNNING;
+		sched_enqueue_new(init);
+	}
 	workload_boot(t, mode, booting);
 	rcu_scheduler_starting();
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
 		if (cpu_online(cpu))
 			start_cpu(cpu);
 	if (!booting)
-		kernel_boot_end();
+		boot_done(1);
 }
 
 /* The CPU runs its first task, or its idle task: boot hands it over, no switch starts it. */
@@ -144,21 +156,37 @@ static void start_cpu(int cpu)
 }
 
 /*
- * The early initcalls (rcu_spawn_kthreads()), then smp_init(): the other
- * CPUs come up (CPU_UP_PREPARE, start, CPU_ONLINE).  On the main loop,
- * between steps, so atomic with respect to every CPU; 3.0 runs it in
- * kernel_init while only the boot CPU is up.
+ * The early initcalls (rcu_spawn_kthreads()) and smp_init().  A run that
+ * starts booted does them here, on the main loop before any CPU has run
+ * (@early: nothing can contend, no lock is taken); a booting run's init
+ * task does them when the input says so, with the other CPUs coming up
+ * through cpu_up() as 3.0's smp_init() brings them up.
  */
-void kernel_boot_end(void)
+static void boot_done(int early)
 {
 	booting = 0;
-	rcu_spawn_kthreads();
-	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (cpu_online(cpu))
-			continue;
-		rcu_boot_cpu_online(cpu);
-		cpu_state[cpu].online = 1;
-		start_cpu(cpu);
-	}
-	rcu_boot_kthreads_affinity();
+	rcu_spawn_kthreads(early);
+	if (early)
+		rcu_boot_kthreads_affinity();
+}
+
+/*
+ * kernel_init(), pid 1, on the boot CPU: it runs the rest of boot (here:
+ * yields) until the input ends early boot, then the early initcalls and
+ * smp_init().
+ */
+static void kernel_init(struct task_struct *self)
+{
+	(void)self;
+	while (!boot_end_requested)
+		schedule(); /* TASK_RUNNING: a yield */
+	boot_done(0);
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (!cpu_online(cpu))
+			(void)cpu_up(cpu);
+}
+
+void kernel_boot_end(void)
+{
+	boot_end_requested = 1;
 }

@@ -13,7 +13,10 @@
  * @mode, RCU; lockdep (CONFIG_PROVE_LOCKING) on if @lockdep.
  */
 void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep);
-/* The early initcalls: rcu_scheduler_fully_active, RCU kthreads (once). */
+/*
+ * End early boot: the init task now runs the early initcalls
+ * (rcu_scheduler_fully_active, the RCU kthreads) and smp_init().
+ */
 void kernel_boot_end(void);
 int kernel_booting(void);
 

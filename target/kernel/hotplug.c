@@ -27,8 +27,9 @@ static enum cpu_dead_state cpu_dead_state[NR_CPUS]; /* x86's per-CPU cpu_state *
 void hotplug_init(void)
 {
 	mutex_init(&cpu_add_remove_lock, LC_HOTPLUG_MUTEX);
+	/* A CPU not up at boot is as a dead one: cpu_up() may start it. */
 	for (int cpu = 0; cpu < NR_CPUS; cpu++)
-		cpu_dead_state[cpu] = CPU_STATE_ONLINE;
+		cpu_dead_state[cpu] = cpu_online(cpu) ? CPU_STATE_ONLINE : CPU_STATE_DEAD;
 }
 
 /* get_online_cpus()/put_online_cpus(): the model holds the hotplug mutex itself. */

@@ -39,15 +39,16 @@
 
 /* What a task is, for reports and for the interleaving feedback. */
 enum task_kind {
-	TASK_KIND_WORKLOAD,   /* runs the input's workload ops */
-	TASK_KIND_IDLE,	      /* swapper/N */
-	TASK_KIND_KSOFTIRQD,  /* ksoftirqd/N */
-	TASK_KIND_IRQ_THREAD, /* irq/N-dev: threaded device handler */
-	TASK_KIND_STOPPER,    /* migration/N: cpu_stop works */
-	TASK_KIND_RCU_BOOST,  /* rcubN: RCU priority booster of one rcu_node */
-	TASK_KIND_RCU_CPU,    /* rcucN: per-CPU RCU callback kthread (RCU_BOOST) */
-	TASK_KIND_RCU_NODE,   /* rcunN: per-rcu_node kthread: wakes rcuc, sets affinities */
-	TASK_KIND_TEST,	      /* a unit test's body */
+	TASK_KIND_WORKLOAD,	 /* runs the input's workload ops */
+	TASK_KIND_WORKLOAD_INIT, /* init (pid 1) while booting: early initcalls, smp_init() */
+	TASK_KIND_IDLE,		 /* swapper/N */
+	TASK_KIND_KSOFTIRQD,	 /* ksoftirqd/N */
+	TASK_KIND_IRQ_THREAD,	 /* irq/N-dev: threaded device handler */
+	TASK_KIND_STOPPER,	 /* migration/N: cpu_stop works */
+	TASK_KIND_RCU_BOOST,	 /* rcubN: RCU priority booster of one rcu_node */
+	TASK_KIND_RCU_CPU,	 /* rcucN: per-CPU RCU callback kthread (RCU_BOOST) */
+	TASK_KIND_RCU_NODE,	 /* rcunN: per-rcu_node kthread: wakes rcuc, sets affinities */
+	TASK_KIND_TEST,		 /* a unit test's body */
 };
 
 /* One entry of the simulated call stack. */

@@ -19,12 +19,11 @@ struct tick_sched {
 
 static struct tick_sched tick_cpu_sched[NR_CPUS];
 
-void tick_init(int ncpus)
+void tick_init(void)
 {
-	/* The machine booted long ago: every CPU is in NO_HZ mode, not idle. */
 	for (int cpu = 0; cpu < NR_CPUS; cpu++)
 		tick_cpu_sched[cpu] = (struct tick_sched){
-			cpu < ncpus ? NOHZ_MODE_LOWRES : NOHZ_MODE_INACTIVE, 0, 0};
+			cpu_online(cpu) ? NOHZ_MODE_LOWRES : NOHZ_MODE_INACTIVE, 0, 0};
 }
 
 /* Is a timer due on this CPU within one jiffy (get_next_timer_interrupt())? */

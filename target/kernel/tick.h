@@ -12,7 +12,8 @@
 #ifndef RCUFUZZ_KERNEL_TICK_H
 #define RCUFUZZ_KERNEL_TICK_H
 
-void tick_init(int ncpus);
+/* At boot: the CPUs up are in NO_HZ mode and not idle. */
+void tick_init(void);
 /* @inidle: from the idle loop (1) or from irq_exit() (0). */
 void tick_nohz_stop_sched_tick(int inidle);
 void tick_nohz_restart_sched_tick(void);

@@ -47,13 +47,13 @@ void rcu_barrier(void);
 /* Boot and hotplug. */
 void rcu_init(const struct topology *t); /* before any task runs */
 void rcu_scheduler_starting(void);	 /* rcu_scheduler_active = 1 */
-void rcu_spawn_kthreads(void);
 /*
- * smp_init() at the end of boot, on the main loop (atomic with respect to
- * every CPU, so no lock is taken): @cpu's CPU_UP_PREPARE and its kthreads;
- * then, with every CPU up, the kthreads' affinities (CPU_ONLINE).
+ * The early initcall: fully active, the RCU kthreads.  @early: on the main
+ * loop before any CPU has run (a run that starts booted), where nothing can
+ * contend and no lock is taken; then rcu_boot_kthreads_affinity() gives the
+ * node kthreads the affinity CPU_ONLINE would have.
  */
-void rcu_boot_cpu_online(int cpu);
+void rcu_spawn_kthreads(int early);
 void rcu_boot_kthreads_affinity(void); /* early initcall: fully active, boost kthreads */
 int rcu_scheduler_is_fully_active(void);
 void rcu_cpu_notify(enum cpu_action action, int cpu); /* the CPU hotplug notifier */

@@ -1384,17 +1384,11 @@ void rcu_init(const struct topology *t)
 		rcu_boot_cpu_up_prepare(cpu, rsp);
 }
 
-void rcu_boot_cpu_online(int cpu)
-{
-	rcu_boot_cpu_up_prepare(cpu, &rcu_preempt_state);
-	rcu_prepare_kthreads_early(cpu);
-}
-
 /* The early initcall: rcu_spawn_kthreads() of the boost section. */
-void rcu_spawn_kthreads(void)
+void rcu_spawn_kthreads(int early)
 {
 	rcu_scheduler_fully_active = 1;
-	rcu_spawn_boost_kthreads();
+	rcu_spawn_boost_kthreads(early);
 }
 
 int rcu_scheduler_is_fully_active(void)

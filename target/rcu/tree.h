@@ -226,9 +226,8 @@ void rcu_preempt_boost_start_gp(struct rcu_node *rnp);
 void rcu_stop_cpu_kthread(int cpu);
 void rcu_cpu_kthread_setrt(int cpu, int to_rt);
 void rcu_node_kthread_setaffinity(struct rcu_node *rnp, int outgoingcpu);
-void rcu_spawn_boost_kthreads(void);
+void rcu_spawn_boost_kthreads(int early);
 void rcu_prepare_kthreads(int cpu);
-void rcu_prepare_kthreads_early(int cpu);
 
 /*
  * check/stall.c: the RCU CPU stall warning.  @self: this CPU has not

@@ -568,7 +568,7 @@ static void rcu_spawn_one_node_kthread(struct rcu_state *rsp, struct rcu_node *r
  * With CONFIG_RCU_BOOST=n only rcu_scheduler_fully_active is set
  * (rcu_scheduler_really_started()).
  */
-void rcu_spawn_boost_kthreads(void)
+void rcu_spawn_boost_kthreads(int early)
 {
 	struct rcu_state *rsp = &rcu_preempt_state;
 	struct rcu_node *rnp;
@@ -579,18 +579,18 @@ void rcu_spawn_boost_kthreads(void)
 	for_each_possible_cpu(cpu) {
 		rcu_cpu_has_work[cpu] = 0;
 		if (cpu_online(cpu))
-			rcu_spawn_one_cpu_kthread(cpu, 1);
+			rcu_spawn_one_cpu_kthread(cpu, early);
 	}
 	rnp = rcu_get_root(rsp);
-	rcu_spawn_one_node_kthread(rsp, rnp, 1);
+	rcu_spawn_one_node_kthread(rsp, rnp, early);
 	if (rsp->num_nodes > 1) {
 		rcu_for_each_leaf_node(rsp, rnp)
-			rcu_spawn_one_node_kthread(rsp, rnp, 1);
+			rcu_spawn_one_node_kthread(rsp, rnp, early);
 	}
 }
 
 /* CPU_UP_PREPARE: fire up the incoming CPU's kthread and its leaf's node kthread. */
-static void __rcu_prepare_kthreads(int cpu, int early)
+void rcu_prepare_kthreads(int cpu)
 {
 	struct rcu_data *rdp = &rcu_preempt_data[cpu];
 	struct rcu_node *rnp = rdp->mynode;
@@ -598,19 +598,8 @@ static void __rcu_prepare_kthreads(int cpu, int early)
 	if (!kconfig.rcu_boost)
 		return;
 	if (rcu_scheduler_fully_active) {
-		rcu_spawn_one_cpu_kthread(cpu, early);
+		rcu_spawn_one_cpu_kthread(cpu, 0);
 		if (rnp->node_kthread_task == NULL)
-			rcu_spawn_one_node_kthread(&rcu_preempt_state, rnp, early);
+			rcu_spawn_one_node_kthread(&rcu_preempt_state, rnp, 0);
 	}
-}
-
-void rcu_prepare_kthreads(int cpu)
-{
-	__rcu_prepare_kthreads(cpu, 0);
-}
-
-/* The same for smp_init() at the end of boot, on the main loop. */
-void rcu_prepare_kthreads_early(int cpu)
-{
-	__rcu_prepare_kthreads(cpu, 1);
 }
