@@ -8,8 +8,7 @@
 #include "preempt.h"
 #include "sched.h"
 
-/* might_sleep(): sleeping needs preemption and interrupts on. */
-static void might_sleep(void)
+void might_sleep(void)
 {
 	INVARIANT("sleeping-function-called-from-invalid-context",
 		  preempt_count() == 0 && !irqs_disabled());
