@@ -22,14 +22,6 @@ struct watch {
 	int moved_to_root;
 };
 
-static struct task_struct *task_named(const char *comm)
-{
-	for (int i = 1; i <= nr_tasks; i++)
-		if (strcmp(task_table[i].comm, comm) == 0)
-			return &task_table[i];
-	return NULL;
-}
-
 static void note(unsigned long *at, int cond, unsigned long step)
 {
 	if (cond && *at == 0)
@@ -74,32 +66,13 @@ static void watch_step(const struct trace_row *row, void *arg)
 
 static int run_watched(const char *text, struct watch *w, struct rcufuzz_result *res)
 {
-	struct scenario s;
-	struct rcufuzz_options o;
-	char err[256];
-
 	memset(w, 0, sizeof(*w));
-	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
-		printf("    %s\n", err);
-		return -1;
-	}
-	rcufuzz_default_options(&o);
-	o.switches = s.switches;
-	o.mode = s.mode;
-	o.trace = watch_step;
-	o.trace_arg = w;
-	rcufuzz_run(s.bytes, s.size, &o, res);
-	scenario_free(&s);
-	return 0;
+	return run_scenario_watched(text, watch_step, w, res);
 }
 
 /* T0's reader preempted on CPU0 (leaf 1 of a two-level tree); T1 asks for an expedited GP. */
 #define PREEMPTED_READER                                                                   \
 	"work T0 read_lock\nstep cpu0 x2\nresched cpu0\nstep cpu0 x6\n"
-#define ROUNDS_4CPU                                                                        \
-	"step cpu1 x8\nstep cpu2 x8\nstep cpu3 x8\nstep cpu0 x8\n"
-#define TEN_ROUNDS ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU \
-	ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU
 
 int test_expedited_waits_for_preempted_reader(void)
 {
