@@ -8,10 +8,15 @@
 #include "preempt.h"
 #include "sched.h"
 
+/*
+ * 3.0's __might_sleep() (CONFIG_DEBUG_SPINLOCK_SLEEP): an RCU read-side
+ * section counts as preemption disabled (preempt_count_equals() adds
+ * rcu_preempt_depth()).  3.0 also exempts the boot, which never sleeps here.
+ */
 void might_sleep(void)
 {
 	INVARIANT("sleeping-function-called-from-invalid-context",
-		  preempt_count() == 0 && !irqs_disabled());
+		  preempt_count() + current->rcu_read_lock_nesting == 0 && !irqs_disabled());
 }
 
 void init_waitqueue_head(wait_queue_head_t *q, enum lock_class_id cls)

@@ -8,7 +8,7 @@
 
 #define WQ_MAX_WAITERS MAX_TASKS
 
-/* might_sleep(): sleeping needs preemption and interrupts on (3.0's __might_sleep()). */
+/* might_sleep(): sleeping needs preemption and interrupts on, outside RCU readers. */
 void might_sleep(void);
 
 typedef struct wait_queue_head {
