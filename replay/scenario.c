@@ -221,13 +221,16 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 			return fail(p, "'%s' needs 'mode %s'", tok[2],
 				    mode_name(work_op_mode(ev.work)));
 		arg = work_op_arg(ev.work);
-		if (arg == ARG_NONE && nr != 3)
-			return fail(p, "'%s' takes no argument", tok[2]);
-		if (arg != ARG_NONE &&
-		    (nr != 4 || (ev.arg = numbered(tok[3], work_arg_prefix(arg),
-						   work_arg_range(arg, t))) < 0))
-			return fail(p, "'%s' takes %sN with N below %d", tok[2], work_arg_prefix(arg),
-				    work_arg_range(arg, t));
+		if (arg == ARG_NONE) {
+			if (nr != 3)
+				return fail(p, "'%s' takes no argument", tok[2]);
+		} else {
+			const char *prefix = work_arg_prefix(arg);
+			int range = work_arg_range(arg, t);
+
+			if (nr != 4 || (ev.arg = numbered(tok[3], prefix, range)) < 0)
+				return fail(p, "'%s' takes %sN with N below %d", tok[2], prefix, range);
+		}
 		break;
 	}
 	case EV_BOOT_END:

@@ -26,10 +26,10 @@ struct workload {
 	int section_preemptible;	/* the open section has run preemptible */
 	int irq_depth;			/* local_irq_save() depth taken by ops */
 	unsigned long irq_flags[MAX_DEPTH];
-	int preempt_depth;    /* preempt_disable() depth taken by ops */
-	int holds_a, holds_b; /* test locks held */
-	struct rq *holds_rq;  /* rq->lock taken by rq_lock, or NULL */
-	int holds_mutex;      /* test mutex held */
+	int preempt_depth;		       /* preempt_disable() depth taken by ops */
+	int holds_a, holds_b;		       /* test locks held */
+	struct rq *holds_rq;		       /* rq->lock taken by rq_lock, or NULL */
+	int holds_mutex;		       /* test mutex held */
 	int holds_rtm[NR_WORKLOAD_RT_MUTEXES]; /* rt_mutexes held */
 	struct sighand_struct sighand;
 };

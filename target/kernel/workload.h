@@ -19,9 +19,9 @@ enum workload_mode {
 	NR_MODES
 };
 
-#define MAX_WORKLOAD_TASKS 8
-#define NR_WORKLOAD_RT_MUTEXES 2 /* rtm0, rtm1: shared by every workload task */
-#define WORKLOAD_FIFO_PRIO 10	 /* the rt_priority of sched_fifo */
+#define MAX_WORKLOAD_TASKS     8
+#define NR_WORKLOAD_RT_MUTEXES 2  /* rtm0, rtm1: shared by every workload task */
+#define WORKLOAD_FIFO_PRIO     10 /* the rt_priority of sched_fifo */
 
 #define WORK_OP(id, name, mode, arg, sleeps, fn, what) WORK_##id,
 enum work_op {
