@@ -209,6 +209,7 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 				       "N below %d", t->ncpus);
 		break;
 	case EV_WORK: {
+		enum work_arg arg;
 		int w;
 
 		if (nr < 3 || (ev.task = numbered(tok[1], "T", t->ntasks)) < 0)
@@ -219,19 +220,16 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 		if (work_op_mode(ev.work) > p->s->mode)
 			return fail(p, "'%s' needs 'mode %s'", tok[2],
 				    mode_name(work_op_mode(ev.work)));
-		switch (work_op_arg(ev.work)) {
-		case ARG_NONE:
+		arg = work_op_arg(ev.work);
+		if (arg == ARG_NONE) {
 			if (nr != 3)
 				return fail(p, "'%s' takes no argument", tok[2]);
-			break;
-		case ARG_CPU:
-			if (nr != 4 || (ev.arg = numbered(tok[3], "cpu", t->ncpus)) < 0)
-				return fail(p, "'%s' takes cpuN with N below %d", tok[2], t->ncpus);
-			break;
-		case ARG_TASK:
-			if (nr != 4 || (ev.arg = numbered(tok[3], "T", t->ntasks)) < 0)
-				return fail(p, "'%s' takes TN with N below %d", tok[2], t->ntasks);
-			break;
+		} else {
+			const char *prefix = work_arg_prefix(arg);
+			int range = work_arg_range(arg, t);
+
+			if (nr != 4 || (ev.arg = numbered(tok[3], prefix, range)) < 0)
+				return fail(p, "'%s' takes %sN with N below %d", tok[2], prefix, range);
 		}
 		break;
 	}

@@ -52,6 +52,28 @@ enum work_arg work_op_arg(enum work_op op)
 	return work_ops[op].arg;
 }
 
+int work_arg_range(enum work_arg arg, const struct topology *t)
+{
+	switch (arg) {
+	case ARG_CPU:
+		return t->ncpus;
+	case ARG_TASK:
+		return t->ntasks;
+	case ARG_RTMUTEX:
+		return NR_WORKLOAD_RT_MUTEXES;
+	case ARG_NONE:
+		break;
+	}
+	return 1;
+}
+
+const char *work_arg_prefix(enum work_arg arg)
+{
+	static const char *const prefix[] = {"", "cpu", "T", "rtm"};
+
+	return prefix[arg];
+}
+
 const char *work_op_what(enum work_op op)
 {
 	return work_ops[op].what;
@@ -117,17 +139,7 @@ int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topol
 		ev->cpu = 0;
 		ev->task = (a & 7) % t->ntasks;
 		ev->work = (enum work_op)((a >> 3) % work_ops_in_mode(mode));
-		switch (work_ops[ev->work].arg) {
-		case ARG_CPU:
-			ev->arg = b % t->ncpus;
-			break;
-		case ARG_TASK:
-			ev->arg = b % t->ntasks;
-			break;
-		case ARG_NONE:
-			ev->arg = 0;
-			break;
-		}
+		ev->arg = b % work_arg_range(work_ops[ev->work].arg, t);
 		break;
 	case EV_RESCHED:
 	case EV_BOOT_END:

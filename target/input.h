@@ -28,7 +28,8 @@ enum event_op {
 };
 #undef EVENT
 
-enum work_arg { ARG_NONE, ARG_CPU, ARG_TASK };
+/* What a workload op's argument byte names (work_ops.def), taken modulo work_arg_range(). */
+enum work_arg { ARG_NONE, ARG_CPU, ARG_TASK, ARG_RTMUTEX };
 
 struct input_event {
 	enum event_op op;
@@ -52,6 +53,9 @@ const char *event_name(enum event_op op);
 int event_nargs(enum event_op op);
 const char *work_op_name(enum work_op op);
 enum work_arg work_op_arg(enum work_op op);
+/* How many values an argument kind has (1 for none), and its text form's prefix: cpu, T, rtm. */
+int work_arg_range(enum work_arg arg, const struct topology *t);
+const char *work_arg_prefix(enum work_arg arg);
 const char *work_op_what(enum work_op op);
 /* Ops the mode allows: a prefix of enum work_op. */
 int work_ops_in_mode(enum workload_mode mode);

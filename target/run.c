@@ -115,19 +115,11 @@ void event_format(const struct input_event *ev, char *buf, size_t len)
 		snprintf(buf, len, "resched cpu%d", ev->cpu);
 		break;
 	case EV_WORK:
-		switch (work_op_arg(ev->work)) {
-		case ARG_CPU:
-			snprintf(buf, len, "work T%d %s cpu%d", ev->task, work_op_name(ev->work),
-				 ev->arg);
-			break;
-		case ARG_TASK:
-			snprintf(buf, len, "work T%d %s T%d", ev->task, work_op_name(ev->work),
-				 ev->arg);
-			break;
-		case ARG_NONE:
+		if (work_op_arg(ev->work) == ARG_NONE)
 			snprintf(buf, len, "work T%d %s", ev->task, work_op_name(ev->work));
-			break;
-		}
+		else
+			snprintf(buf, len, "work T%d %s %s%d", ev->task, work_op_name(ev->work),
+				 work_arg_prefix(work_op_arg(ev->work)), ev->arg);
 		break;
 	case EV_BOOT_END:
 	case NR_EVENTS:

@@ -14,28 +14,41 @@
 #include "../replay/scenario.h"
 #include "../target/rcufuzz.h"
 
-#define EXPECT(cond, ...)                                                                  \
-	do {                                                                               \
-		if (!(cond)) {                                                             \
-			printf("    %s:%d: %s: ", __FILE__, __LINE__, #cond);                 \
-			printf(__VA_ARGS__);                                               \
-			printf("\n");                                                      \
-			return -1;                                                         \
-		}                                                                          \
+struct task_struct;
+
+#define EXPECT(cond, ...)                                                                          \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("    %s:%d: %s: ", __FILE__, __LINE__, #cond);                      \
+			printf(__VA_ARGS__);                                                       \
+			printf("\n");                                                              \
+			return -1;                                                                 \
+		}                                                                                  \
 	} while (0)
 
 /* A run's --trace rows, one line each: "cpu task context func: label pc=0x..". */
 struct traced_run {
 	struct rcufuzz_result result;
-	char *log;                   /* malloc'd, NUL-terminated */
+	char *log; /* malloc'd, NUL-terminated */
 	size_t len;
 };
 
 /* Compile @text (a scenario) and run it under its own options, recording the trace. */
 int run_scenario_text(const char *text, struct traced_run *out);
+/* The same, calling @watch(row, @arg) after every step instead of recording. */
+int run_scenario_watched(const char *text, void (*watch)(const struct trace_row *, void *),
+			 void *arg, struct rcufuzz_result *result);
+/* The task of the run in progress (or just ended) whose comm is @comm, or NULL. */
+struct task_struct *task_named(const char *comm);
 void traced_run_free(struct traced_run *r);
 /* The first line of @log at or after @from that contains every one of @needles (NULL-ended). */
 const char *log_find(const char *from, const char *const *needles);
+
+/* Scenario lines: every CPU of four runs eight points, ten times over. */
+#define ROUNDS_4CPU "step cpu1 x8\nstep cpu2 x8\nstep cpu3 x8\nstep cpu0 x8\n"
+#define TEN_ROUNDS                                                                                 \
+	ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU        \
+		ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU
 
 /* A deterministic pseudo-random generator for the tests. */
 uint64_t test_rand(uint64_t *state);

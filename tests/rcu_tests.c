@@ -14,21 +14,14 @@
 
 /* What a watch saw, step numbers of the first time each thing held (0: never). */
 struct watch {
+	const char *reader_name; /* "T0" unless set */
 	struct task_struct *reader, *waiter;
 	unsigned long queued, exp_waiting, boosted, dequeued, deboosted, waiter_woken;
 	unsigned long gp_blocked, gp_ended_after;
-	long gp_blocked_num;
+	unsigned long gp_blocked_num;
 	int boosted_prio;
 	int moved_to_root;
 };
-
-static struct task_struct *task_named(const char *comm)
-{
-	for (int i = 1; i <= nr_tasks; i++)
-		if (strcmp(task_table[i].comm, comm) == 0)
-			return &task_table[i];
-	return NULL;
-}
 
 static void note(unsigned long *at, int cond, unsigned long step)
 {
@@ -44,7 +37,7 @@ static void watch_step(const struct trace_row *row, void *arg)
 	unsigned long s = row->step;
 
 	if (w->reader == NULL) {
-		w->reader = task_named("T0");
+		w->reader = task_named(w->reader_name ? w->reader_name : "T0");
 		w->waiter = task_named("T1");
 	}
 	r = w->reader;
@@ -53,7 +46,8 @@ static void watch_step(const struct trace_row *row, void *arg)
 		struct rcu_node *rnp = r->rcu_blocked_node;
 
 		note(&w->exp_waiting,
-		     rnp->exp_tasks == &r->rcu_node_entry && w->waiter->state == TASK_UNINTERRUPTIBLE,
+		     rnp->exp_tasks == &r->rcu_node_entry &&
+			     w->waiter->state == TASK_UNINTERRUPTIBLE,
 		     s);
 		if (rnp->gp_tasks == &r->rcu_node_entry && rcu_gp_in_progress(rsp) &&
 		    rcu_get_root(rsp)->qsmask == 0 && !w->gp_blocked) {
@@ -69,37 +63,25 @@ static void watch_step(const struct trace_row *row, void *arg)
 	note(&w->dequeued, w->queued && r->rcu_blocked_node == NULL, s);
 	note(&w->deboosted, w->boosted && r->prio == r->normal_prio, s);
 	note(&w->waiter_woken, w->exp_waiting && w->waiter->state == TASK_RUNNING, s);
-	note(&w->gp_ended_after, w->gp_blocked && rsp->completed >= w->gp_blocked_num, s);
+	note(&w->gp_ended_after, w->gp_blocked && ULONG_CMP_GE(rsp->completed, w->gp_blocked_num),
+	     s);
+}
+
+static int run_watched_reader(const char *text, const char *reader, struct watch *w,
+			      struct rcufuzz_result *res)
+{
+	memset(w, 0, sizeof(*w));
+	w->reader_name = reader;
+	return run_scenario_watched(text, watch_step, w, res);
 }
 
 static int run_watched(const char *text, struct watch *w, struct rcufuzz_result *res)
 {
-	struct scenario s;
-	struct rcufuzz_options o;
-	char err[256];
-
-	memset(w, 0, sizeof(*w));
-	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
-		printf("    %s\n", err);
-		return -1;
-	}
-	rcufuzz_default_options(&o);
-	o.switches = s.switches;
-	o.mode = s.mode;
-	o.trace = watch_step;
-	o.trace_arg = w;
-	rcufuzz_run(s.bytes, s.size, &o, res);
-	scenario_free(&s);
-	return 0;
+	return run_watched_reader(text, "T0", w, res);
 }
 
 /* T0's reader preempted on CPU0 (leaf 1 of a two-level tree); T1 asks for an expedited GP. */
-#define PREEMPTED_READER                                                                   \
-	"work T0 read_lock\nstep cpu0 x2\nresched cpu0\nstep cpu0 x6\n"
-#define ROUNDS_4CPU                                                                        \
-	"step cpu1 x8\nstep cpu2 x8\nstep cpu3 x8\nstep cpu0 x8\n"
-#define TEN_ROUNDS ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU \
-	ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU
+#define PREEMPTED_READER "work T0 read_lock\nstep cpu0 x2\nresched cpu0\nstep cpu0 x6\n"
 
 int test_expedited_waits_for_preempted_reader(void)
 {
@@ -110,14 +92,17 @@ int test_expedited_waits_for_preempted_reader(void)
 			   "work T1 synchronize_rcu_expedited\n" TEN_ROUNDS
 			   "work T0 read_unlock\nstep cpu0 x8\nstep cpu1 x8\nstep cpu0 x8\n"
 			   "step cpu1 x8\n",
-			   &w, &r) == 0, "scenario");
+			   &w, &r) == 0,
+	       "scenario");
 	EXPECT(!r.reported, "%s", r.text);
 	EXPECT(rcu_preempt_state.num_nodes == 3, "not a two-level tree");
 	EXPECT(w.queued, "the reader was never queued on ->blkd_tasks");
 	EXPECT(w.exp_waiting > w.queued, "the expedited waiter never waited on the reader");
 	EXPECT(w.dequeued > w.exp_waiting, "the reader left before the expedited GP began");
-	EXPECT(w.waiter_woken >= w.dequeued, "the waiter woke (step %lu) before the reader left "
-	       "(step %lu)", w.waiter_woken, w.dequeued);
+	EXPECT(w.waiter_woken >= w.dequeued,
+	       "the waiter woke (step %lu) before the reader left "
+	       "(step %lu)",
+	       w.waiter_woken, w.dequeued);
 	return 0;
 }
 
@@ -130,7 +115,8 @@ int test_boost_and_deboost(void)
 	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=2\n" PREEMPTED_READER
 			   "work T1 synchronize_rcu_expedited\n" TEN_ROUNDS
 			   "work T0 read_unlock\nstep cpu0 x8\nstep cpu1 x8\nstep cpu0 x8\n",
-			   &w, &r) == 0, "scenario");
+			   &w, &r) == 0,
+	       "scenario");
 	EXPECT(!r.reported, "%s", r.text);
 	EXPECT(w.boosted > w.queued, "the reader was never boosted");
 	EXPECT(w.boosted_prio == MAX_RT_PRIO - 2, "boosted to prio %d, not rcub's", w.boosted_prio);
@@ -154,28 +140,48 @@ int test_normal_gp_held_by_preempted_reader(void)
 			   "irq cpu1 tick\nstep cpu1 x8\nstep cpu1 x8\n"
 			   "irq cpu0 tick\nstep cpu0 x8\nstep cpu0 x8\n"
 			   "work T0 read_unlock\nstep cpu0 x8\n",
-			   &w, &r) == 0, "scenario");
+			   &w, &r) == 0,
+	       "scenario");
 	EXPECT(!r.reported, "%s", r.text);
 	EXPECT(w.gp_blocked, "no GP ever waited on the reader alone (every CPU reported)");
 	EXPECT(w.dequeued > w.gp_blocked, "the reader left before the GP waited on it");
-	EXPECT(w.gp_ended_after >= w.dequeued, "GP %ld ended at step %lu, before the reader "
-	       "left at step %lu", w.gp_blocked_num + 300, w.gp_ended_after, w.dequeued);
+	EXPECT(w.gp_ended_after >= w.dequeued,
+	       "GP %lu ended at step %lu, before the reader "
+	       "left at step %lu",
+	       w.gp_blocked_num, w.gp_ended_after, w.dequeued);
 	return 0;
 }
 
-/* The last CPU of a leaf goes offline with a reader queued there: the reader moves to the root. */
+/* Appends @n rounds of every CPU of four stepping, a tick on CPU0 every third round. */
+static void ticking_rounds(char *buf, size_t len, int n)
+{
+	for (int i = 0; i < n; i++)
+		strncat(buf, ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU "irq cpu0 tick\n",
+			len - strlen(buf) - 1);
+}
+
+/*
+ * The last CPU of a leaf goes offline with a reader queued there: the reader
+ * moves to the root.  T2's reader is preempted on CPU2 (the second leaf, CPUs
+ * 2-3; x86 refuses to offline CPU0), then T0 offlines CPU3 and CPU2; each
+ * cpu_down() may sleep in __cpu_die()'s msleep(100), so CPU0 ticks.
+ */
 int test_offline_moves_blocked_reader_to_root(void)
 {
+	static char text[1 << 18];
 	struct watch w;
 	struct rcufuzz_result r;
 
-	EXPECT(run_watched("topology cpus=4 fanout=2 tasks=4\n" PREEMPTED_READER
-			   "work T3 cpu_offline cpu1\n" TEN_ROUNDS
-			   "work T3 cpu_offline cpu0\n" TEN_ROUNDS TEN_ROUNDS
-			   /* __cpu_die() polls once a tick for the CPU to be dead. */
-			   "irq cpu2 tick\nirq cpu3 tick\n" TEN_ROUNDS
-			   "work T0 read_unlock\n" TEN_ROUNDS,
-			   &w, &r) == 0, "scenario");
+	snprintf(text, sizeof(text),
+		 "topology cpus=4 fanout=2 tasks=4\n"
+		 "work T2 read_lock\nstep cpu2 x2\nresched cpu2\nstep cpu2 x6\n"
+		 "work T0 cpu_offline cpu3\n");
+	ticking_rounds(text, sizeof(text), 150);
+	strncat(text, "work T0 cpu_offline cpu2\n", sizeof(text) - strlen(text) - 1);
+	ticking_rounds(text, sizeof(text), 150);
+	strncat(text, "work T2 read_unlock\n", sizeof(text) - strlen(text) - 1);
+	ticking_rounds(text, sizeof(text), 20);
+	EXPECT(run_watched_reader(text, "T2", &w, &r) == 0, "scenario");
 	EXPECT(!r.reported, "%s", r.text);
 	EXPECT(w.queued, "the reader was never queued");
 	EXPECT(w.moved_to_root, "the reader never moved to the root rcu_node");

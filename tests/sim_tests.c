@@ -55,8 +55,9 @@ int test_irq_context_and_exit_window(void)
 	EXPECT(run_scenario_text("topology cpus=1 tasks=1\n"
 				 "work T0 read_lock\nstep cpu0 x2\n"
 				 "irq cpu0 tick\nstep cpu0 x8\n",
-				 &t) == 0, "scenario");
-	tick = log_find(t.log, NEEDLES("irq cpu0 tick", "T0[", "hardirq scheduler_tick", "pc=0x1000"));
+				 &t) == 0,
+	       "scenario");
+	tick = log_find(t.log, NEEDLES("irq cpu0 tick", "T0[", "hardirq", "pc=0x1000"));
 	window = log_find(t.log, NEEDLES("T0[", "irq-exit irq_exit", "@ HARDIRQ dropped"));
 	soft = log_find(t.log, NEEDLES("T0[", "softirq __do_softirq", "pc=0x10"));
 	EXPECT(tick != NULL, "no hardirq row for the tick on T0:\n%s", t.log);
@@ -75,13 +76,16 @@ int test_spinlock_contention(void)
 	struct traced_run t;
 	const char *spin, *got, *released;
 
-	EXPECT(run_scenario_text("mode test\ntopology cpus=2 tasks=2\n"
-				 "work T0 lock_a\nwork T0 unlock_a\nwork T1 lock_a\nwork T1 unlock_a\n"
-				 "step cpu0 x2\nstep cpu1 x3\nstep cpu0 x2\nstep cpu1 x3\n",
-				 &t) == 0, "scenario");
+	EXPECT(run_scenario_text(
+		       "mode test\ntopology cpus=2 tasks=2\n"
+		       "work T0 lock_a\nwork T0 unlock_a\nwork T1 lock_a\nwork T1 unlock_a\n"
+		       "step cpu0 x2\nstep cpu1 x3\nstep cpu0 x2\nstep cpu1 x3\n",
+		       &t) == 0,
+	       "scenario");
 	spin = log_find(t.log, NEEDLES("T1[", "task run_op", "@ spinning"));
 	released = log_find(t.log, NEEDLES("T0[", "@ unlock_a"));
-	got = spin ? log_find(spin, NEEDLES("T1[", "pc=0x1 ", "task run_op", "@ lock acquired")) : NULL;
+	got = spin ? log_find(spin, NEEDLES("T1[", "pc=0x1 ", "task run_op", "@ lock acquired"))
+		   : NULL;
 	EXPECT(spin != NULL, "T1 never spun on A:\n%s", t.log);
 	EXPECT(released && got && got > released, "T1 took A before T0 released it:\n%s", t.log);
 	EXPECT(!t.result.reported, "%s", t.result.summary);
@@ -98,7 +102,8 @@ int test_mutex_sleeps_and_wakes(void)
 				 "work T0 mutex_lock\nstep cpu0 x4\n"
 				 "work T1 mutex_lock\nstep cpu1 x8\nstep cpu1 x2\n"
 				 "work T0 mutex_unlock\nstep cpu0 x4\nstep cpu1 x6\n",
-				 &t) == 0, "scenario");
+				 &t) == 0,
+	       "scenario");
 	want = log_find(t.log, NEEDLES("T1[", "@ mutex_lock"));
 	idle = want ? log_find(want, NEEDLES("swapper/1", "cpu_idle")) : NULL;
 	unlock = log_find(t.log, NEEDLES("T0[", "@ mutex_unlock"));
@@ -118,7 +123,8 @@ int test_preempt_disable_defers_resched(void)
 	EXPECT(run_scenario_text("topology cpus=1 tasks=2\n"
 				 "work T0 preempt_disable\nstep cpu0 x3\nresched cpu0\n"
 				 "step cpu0 x2\nwork T0 preempt_enable\nstep cpu0 x3\n",
-				 &t) == 0, "scenario");
+				 &t) == 0,
+	       "scenario");
 	resched = log_find(t.log, NEEDLES("resched cpu0"));
 	sched = log_find(t.log, NEEDLES("T0[", "task schedule"));
 	enable = log_find(t.log, NEEDLES("@ preempt_enable"));
@@ -137,9 +143,10 @@ int test_sleep_until_tick(void)
 	const char *idle, *tick, *back;
 
 	EXPECT(run_scenario_text("topology cpus=1 tasks=1\n"
-				 "work T0 sleep\nstep cpu0 x6\nirq cpu0 tick\nstep cpu0 x8\n",
-				 &t) == 0, "scenario");
-	idle = log_find(t.log, NEEDLES("step cpu0 x6", "swapper/0", "cpu_idle"));
+				 "work T0 sleep\nstep cpu0 x8\nirq cpu0 tick\nstep cpu0 x8\n",
+				 &t) == 0,
+	       "scenario");
+	idle = log_find(t.log, NEEDLES("step cpu0 x8", "swapper/0", "cpu_idle"));
 	tick = log_find(t.log, NEEDLES("irq cpu0 tick"));
 	back = tick ? log_find(tick, NEEDLES("T0[", " task ")) : NULL;
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);
@@ -155,8 +162,9 @@ int test_self_deadlock_report(void)
 	const char *text;
 
 	EXPECT(run_scenario_text("mode test\nlockdep off\ntopology cpus=1 tasks=1\n"
-				 "work T0 rq_lock\nstep cpu0 x4\nirq cpu0 tick\nstep cpu0 x2\n",
-				 &t) == 0, "scenario");
+				 "work T0 rq_lock\nstep cpu0 x4\nirq cpu0 tick\nstep cpu0 x4\n",
+				 &t) == 0,
+	       "scenario");
 	EXPECT(t.result.reported, "no report");
 	text = t.result.text;
 	EXPECT(strstr(text, "BUG: deadlock") != NULL, "%s", text);
@@ -164,8 +172,8 @@ int test_self_deadlock_report(void)
 	EXPECT(strstr(text, "--- interrupted task ---") != NULL, "no task frame\n%s", text);
 	EXPECT(strstr(text, "#0: &rq->lock, at: run_op") != NULL, "holder not named\n%s", text);
 	EXPECT(strstr(text, "<-- reported here") != NULL, "no event marked\n%s", text);
-	EXPECT(strcmp(t.result.summary, "rcufuzz: deadlock &rq->lock in scheduler_tick") == 0,
-	       "%s", t.result.summary);
+	EXPECT(strcmp(t.result.summary, "rcufuzz: deadlock &rq->lock in scheduler_tick") == 0, "%s",
+	       t.result.summary);
 	traced_run_free(&t);
 	return 0;
 }
@@ -178,9 +186,14 @@ int test_self_deadlock_report(void)
  * RCUFUZZ_RANDOM_INPUTS overrides the count (default 10^5).
  */
 static const char *const random_presets[] = {
-	"v3.0-rc7", "revert-exp_unlock_before_wake", "revert-boosted_field",
-	"revert-unlock_nesting_guard", "revert-ipi_irq_enter", "revert-softirq_exclusion",
-	"revert-sighand_irq_order", "revert-sched_fully_active",
+	"v3.0-rc7",
+	"revert-exp_unlock_before_wake",
+	"revert-boosted_field",
+	"revert-unlock_nesting_guard",
+	"revert-ipi_irq_enter",
+	"revert-softirq_exclusion",
+	"revert-sighand_irq_order",
+	"revert-sched_fully_active",
 };
 
 static void save_failing_input(const uint8_t *buf, size_t size)
@@ -220,8 +233,7 @@ int test_random_inputs(void)
 		rcufuzz_run(buf, size, &o, &r);
 		if (r.reported && (r.kind == REPORT_LIMIT || o.mode == MODE_STRICT))
 			save_failing_input(buf, size);
-		EXPECT(!r.reported || r.kind != REPORT_LIMIT, "input %ld: %s", i,
-		       r.summary);
+		EXPECT(!r.reported || r.kind != REPORT_LIMIT, "input %ld: %s", i, r.summary);
 		EXPECT(o.mode != MODE_STRICT || !r.reported, "input %ld (strict, v3.0):\n%s", i,
 		       r.text);
 	}

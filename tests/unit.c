@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include "../replay/trace.h"
+#include "../target/kernel/task.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -21,33 +22,48 @@ static void record_row(const struct trace_row *row, void *arg)
 	trace_print_row(row, arg);
 }
 
-int run_scenario_text(const char *text, struct traced_run *out)
+int run_scenario_watched(const char *text, void (*watch)(const struct trace_row *, void *),
+			 void *arg, struct rcufuzz_result *result)
 {
 	struct scenario s;
 	struct rcufuzz_options o;
 	char err[256];
-	FILE *f;
 
-	memset(out, 0, sizeof(*out));
 	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
 		printf("    %s\n", err);
-		return -1;
-	}
-	f = open_memstream(&out->log, &out->len);
-	if (f == NULL) {
-		scenario_free(&s);
 		return -1;
 	}
 	rcufuzz_default_options(&o);
 	o.switches = s.switches;
 	o.mode = s.mode;
 	o.lockdep = s.lockdep;
-	o.trace = record_row;
-	o.trace_arg = f;
-	rcufuzz_run(s.bytes, s.size, &o, &out->result);
-	fclose(f);
+	o.trace = watch;
+	o.trace_arg = arg;
+	rcufuzz_run(s.bytes, s.size, &o, result);
 	scenario_free(&s);
 	return 0;
+}
+
+int run_scenario_text(const char *text, struct traced_run *out)
+{
+	FILE *f;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	f = open_memstream(&out->log, &out->len);
+	if (f == NULL)
+		return -1;
+	rc = run_scenario_watched(text, record_row, f, &out->result);
+	fclose(f);
+	return rc;
+}
+
+struct task_struct *task_named(const char *comm)
+{
+	for (int i = 1; i <= nr_tasks; i++)
+		if (strcmp(task_table[i].comm, comm) == 0)
+			return &task_table[i];
+	return NULL;
 }
 
 void traced_run_free(struct traced_run *r)

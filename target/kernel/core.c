@@ -75,7 +75,7 @@ struct task_struct *task_create(enum task_kind kind, int kind_index, const char 
 	t->normal_prio = prio;
 	t->preempt_count = PREEMPT_OFFSET; /* dropped by schedule_tail() */
 	raw_spin_lock_init(&t->pi_lock, LC_PI);
-	INIT_LIST_HEAD(&t->pi_waiters);
+	plist_head_init(&t->pi_waiters);
 	INIT_LIST_HEAD(&t->rcu_node_entry);
 	return t;
 }

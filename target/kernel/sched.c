@@ -37,6 +37,7 @@ void sched_init(void)
 		memset(rq, 0, sizeof(*rq));
 		raw_spin_lock_init(&rq->lock, LC_RQ);
 		rq->cpu = cpu;
+		rq->seq = 1UL << 30; /* room below it for rq_queue_head() */
 	}
 }
 
@@ -438,44 +439,102 @@ void scheduler_tick(void)
 /* ---- priority inheritance ---- */
 
 /*
- * @p's effective priority becomes @prio: dequeue (or put_prev_task() if it
- * runs), requeue, and let the CPU reschedule if @p now outranks, or is
- * outranked by, what is there.  Caller holds p->pi_lock and its rq->lock.
+ * check_class_changed() with the switched_to and prio_changed methods of
+ * 3.0's sched_rt.c and sched_fair.c: who must reschedule after p's priority
+ * changed.  Left out: the RT push/pull they may start (the model does no
+ * balancing), and switched_from_fair's vruntime fixup (no vruntime).
  */
-static void change_prio(struct rq *rq, struct task_struct *p, int prio)
+static void check_class_changed(struct rq *rq, struct task_struct *p, int oldprio)
 {
-	int queued = p->on_rq && p != rq->curr;
+	int was_rt = oldprio < MAX_RT_PRIO, is_rt = p->prio < MAX_RT_PRIO;
 
-	if (p->prio == prio)
+	if (!p->on_rq || (was_rt == is_rt && oldprio == p->prio))
 		return;
-	/* dequeue, or put_prev_task() if running: update_curr() either way */
-	if (p->on_rq)
-		update_curr(rq);
-	if (queued)
-		rq_queue_del(rq, p);
-	p->prio = prio;
-	if (queued)
-		rq_queue_add(rq, p);
-	if (rq->curr == p) {
-		/* Lowered below a queued task: let it run. */
-		for (int i = 0; i < rq->nr_running; i++)
-			if (rq->queue[i]->prio < prio)
-				resched_task(p);
-	} else if (p->on_rq) {
+	if (rq->curr != p) {
+		/* Queued: every method preempts the running task if p now outranks it. */
 		check_preempt_curr(rq, p);
+	} else if (was_rt != is_rt) {
+		/* switched_to_fair kicks off the schedule; switched_to_rt does nothing here. */
+		if (!is_rt)
+			resched_task(p);
+	} else if (!is_rt) {
+		/* prio_changed_fair: our priority decreased. */
+		if (p->prio > oldprio)
+			resched_task(p);
+	} else {
+		/* prio_changed_rt: a queued RT task now outranks p (rq->rt.highest_prio). */
+		for (int i = 0; i < rq->nr_running; i++) {
+			if (rq->queue[i]->prio < p->prio) {
+				resched_task(p);
+				break;
+			}
+		}
 	}
 }
 
-/* Caller holds p->pi_lock. */
+/*
+ * ENQUEUE_HEAD (enqueue_task_rt): p goes ahead of the tasks of its priority,
+ * i.e. below every queued task's enqueue order.  CFS ignores the flag.
+ */
+static void rq_queue_head(struct rq *rq, struct task_struct *p)
+{
+	for (int i = 0; i < rq->nr_running; i++)
+		if (rq->queue[i] != p && rq->queue[i]->rq_seq <= p->rq_seq)
+			p->rq_seq = rq->queue[i]->rq_seq - 1;
+}
+
+/*
+ * Change p's effective priority for PI, as 3.0's sched.c:4842-4876: take p
+ * off its runqueue, set the priority (and with it the class: RT below
+ * MAX_RT_PRIO, else CFS), put it back, ahead of its equals if it was
+ * lowered (a deboosted task keeps its turn), and let whoever must
+ * reschedule.  Caller holds p->pi_lock (__task_rq_lock()).
+ */
 void rt_mutex_setprio(struct task_struct *p, int prio)
 {
+	int oldprio, on_rq, running;
 	struct rq *rq;
 
 	KFUNC();
+	INVARIANT("rt_mutex_setprio-bad-prio", prio >= 0 && prio <= NICE_19_PRIO + 1); /* BUG_ON */
+	lockdep_assert_held(&p->pi_lock);
 	rq = task_rq(p);
 	raw_spin_lock(&rq->lock);
-	change_prio(rq, p, prio);
+	oldprio = p->prio;
+	on_rq = p->on_rq;
+	running = rq->curr == p;
+	if (on_rq)
+		dequeue_task(rq, p);
+	if (running)
+		put_prev_task(rq, p);
+	p->prio = prio;
+	if (on_rq) {
+		enqueue_task(rq, p);
+		if (oldprio < prio && prio < MAX_RT_PRIO)
+			rq_queue_head(rq, p);
+	}
+	check_class_changed(rq, p, oldprio);
 	raw_spin_unlock(&rq->lock);
+}
+
+/*
+ * @p's effective priority becomes @prio outside PI (__sched_setscheduler(),
+ * set_user_nice()): dequeue (or put_prev_task() if it runs), set, requeue
+ * at the tail, and let whoever must reschedule.  Caller holds p->pi_lock
+ * and its rq->lock.
+ */
+static void change_prio(struct rq *rq, struct task_struct *p, int prio)
+{
+	int oldprio = p->prio, on_rq = p->on_rq, running = rq->curr == p;
+
+	if (on_rq)
+		dequeue_task(rq, p);
+	if (running)
+		put_prev_task(rq, p);
+	p->prio = prio;
+	if (on_rq)
+		enqueue_task(rq, p);
+	check_class_changed(rq, p, oldprio);
 }
 
 /* The priority of @p's policy, without priority inheritance (normal_prio()). */

@@ -52,7 +52,12 @@ void set_current_state(int state);
 void resched_task(struct task_struct *p);
 void scheduler_tick(void);
 void scheduler_ipi(void);
+/* Priority inheritance (3.0's linux/sched.h): setprio here, the other two in rtmutex.c. */
 void rt_mutex_setprio(struct task_struct *p, int prio);
+/* The priority p should run at: its own, or its top PI waiter's. */
+int rt_mutex_getprio(struct task_struct *p);
+/* After a policy change: walk the PI chain p blocks in. */
+void rt_mutex_adjust_pi(struct task_struct *p);
 int idle_cpu(int cpu);
 
 /* Hotplug: the scheduler's CPU_DYING, moving every task off the dying CPU. */

@@ -7,6 +7,7 @@
 #define RCUFUZZ_KERNEL_TASK_H
 
 #include "list.h"
+#include "plist.h"
 #include "spinlock.h"
 #include "../sim/coro.h"
 #include "../sim/sim.h"
@@ -103,7 +104,7 @@ struct task_struct {
 
 	/* 3) rt_mutex priority inheritance, guarded by ->pi_lock. */
 	struct rt_mutex_waiter *pi_blocked_on; /* the waiter this task blocks as */
-	struct list_head pi_waiters;	       /* top waiters of rt_mutexes this task owns */
+	struct plist_head pi_waiters;	       /* top waiters of rt_mutexes this task owns */
 
 	/* 4) Preemptible RCU (CONFIG_TREE_PREEMPT_RCU, CONFIG_RCU_BOOST). */
 	int rcu_read_lock_nesting;	 /* depth of rcu_read_lock() */

@@ -9,9 +9,9 @@
 #include "sched.h"
 
 /*
- * might_sleep(): "BUG: sleeping function called from invalid context"
- * unless preemption and irqs are on and the task is in no RCU read-side
- * critical section (3.0 adds rcu_preempt_depth() to the preempt count).
+ * 3.0's __might_sleep() (CONFIG_DEBUG_SPINLOCK_SLEEP): an RCU read-side
+ * section counts as preemption disabled (preempt_count_equals() adds
+ * rcu_preempt_depth()).  3.0 also exempts the boot, which never sleeps here.
  */
 void might_sleep(void)
 {

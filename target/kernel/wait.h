@@ -8,6 +8,9 @@
 
 #define WQ_MAX_WAITERS MAX_TASKS
 
+/* might_sleep(): sleeping needs preemption and interrupts on, outside RCU readers. */
+void might_sleep(void);
+
 typedef struct wait_queue_head {
 	spinlock_t lock; /* q->lock: taken irqsave */
 	/* Guarded by ->lock. */

@@ -6,6 +6,7 @@
 #include "frame.h"
 #include "hooks.h"
 #include "preempt.h"
+#include "rtmutex.h"
 #include "sched.h"
 #include "signal.h"
 #include "timer.h"
@@ -26,10 +27,11 @@ struct workload {
 	int section_preemptible;	/* the open section has run preemptible */
 	int irq_depth;			/* local_irq_save() depth taken by ops */
 	unsigned long irq_flags[MAX_DEPTH];
-	int preempt_depth;    /* preempt_disable() depth taken by ops */
-	int holds_a, holds_b; /* test locks held */
-	struct rq *holds_rq;  /* rq->lock taken by rq_lock, or NULL */
-	int holds_mutex;      /* test mutex held */
+	int preempt_depth;		       /* preempt_disable() depth taken by ops */
+	int holds_a, holds_b;		       /* test locks held */
+	struct rq *holds_rq;		       /* rq->lock taken by rq_lock, or NULL */
+	int holds_mutex;		       /* test mutex held */
+	int holds_rtm[NR_WORKLOAD_RT_MUTEXES]; /* rt_mutexes held */
 	struct sighand_struct sighand;
 };
 
@@ -40,6 +42,7 @@ static int draining;
 static unsigned long ops_done; /* ops finished and tasks exited, for the drain */
 static spinlock_t test_lock_a, test_lock_b;
 static struct mutex test_mutex;
+static struct rt_mutex rt_mutexes[NR_WORKLOAD_RT_MUTEXES];
 
 static void workload_main(struct task_struct *self);
 
@@ -52,6 +55,8 @@ void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 	spin_lock_init(&test_lock_a, LC_TEST_A);
 	spin_lock_init(&test_lock_b, LC_TEST_B);
 	mutex_init(&test_mutex, LC_TEST_M);
+	for (int m = 0; m < NR_WORKLOAD_RT_MUTEXES; m++)
+		rt_mutex_init(&rt_mutexes[m]);
 	for (int i = 0; i < nr_workloads; i++) {
 		struct workload *w = &workloads[i];
 		char comm[TASK_COMM_LEN];
@@ -100,6 +105,11 @@ int workload_done(void)
 struct task_struct *workload_task(int n)
 {
 	return n < nr_workloads ? workloads[n].task : NULL;
+}
+
+struct rt_mutex *workload_rt_mutex(int n)
+{
+	return &rt_mutexes[n];
 }
 
 int workload_count(void)
@@ -255,6 +265,48 @@ static void op_rcu_barrier(struct workload *w, int arg)
 	rcu_barrier();
 }
 
+/*
+ * rtm0 before rtm1, never one the task holds: the workload cannot deadlock
+ * on its own (rt_mutex_lock() would sleep forever; a PI futex would get
+ * -EDEADLK).  Holding one into a read-side section is legal, and is what
+ * makes a preempted reader a PI owner.
+ */
+static void op_rt_lock(struct workload *w, int m)
+{
+	for (int i = m; i < NR_WORKLOAD_RT_MUTEXES; i++)
+		if (w->holds_rtm[i])
+			return;
+	rt_mutex_lock(&rt_mutexes[m]);
+	w->holds_rtm[m] = 1;
+}
+
+static void op_rt_unlock(struct workload *w, int m)
+{
+	if (!w->holds_rtm[m])
+		return;
+	w->holds_rtm[m] = 0;
+	rt_mutex_unlock(&rt_mutexes[m]);
+}
+
+/*
+ * sched_setscheduler_nocheck(current, rt_priority ? SCHED_FIFO : SCHED_NORMAL,
+ * rt_priority), as a task's sched_setscheduler() system call reaches it.
+ */
+static void workload_setscheduler(int rt_priority)
+{
+	sched_setscheduler_nocheck(current, rt_priority ? SCHED_FIFO : SCHED_NORMAL, rt_priority);
+}
+
+static void op_sched_fifo(struct workload *w, int arg)
+{
+	workload_setscheduler(WORKLOAD_FIFO_PRIO);
+}
+
+static void op_sched_normal(struct workload *w, int arg)
+{
+	workload_setscheduler(0);
+}
+
 static void unlock_under(struct workload *w, raw_spinlock_t *lock)
 {
 	unsigned long flags;
@@ -380,6 +432,9 @@ static void wind_down(struct workload *w)
 		run_op(w, WORK_PREEMPT_ENABLE, 0);
 	while (w->read_depth)
 		run_op(w, WORK_READ_UNLOCK, 0);
+	for (int m = NR_WORKLOAD_RT_MUTEXES - 1; m >= 0; m--)
+		if (w->holds_rtm[m])
+			run_op(w, WORK_RT_UNLOCK, m);
 }
 
 static void workload_main(struct task_struct *self)

@@ -19,7 +19,9 @@ enum workload_mode {
 	NR_MODES
 };
 
-#define MAX_WORKLOAD_TASKS 8
+#define MAX_WORKLOAD_TASKS     8
+#define NR_WORKLOAD_RT_MUTEXES 2  /* rtm0, rtm1: shared by every workload task */
+#define WORKLOAD_FIFO_PRIO     10 /* the rt_priority of sched_fifo */
 
 #define WORK_OP(id, name, mode, arg, sleeps, fn, what) WORK_##id,
 enum work_op {
@@ -39,6 +41,7 @@ unsigned long workload_progress(void);
 /* Have all workload tasks exited? */
 int workload_done(void);
 struct task_struct *workload_task(int n);
+struct rt_mutex *workload_rt_mutex(int n);
 int workload_count(void);
 /* Whom a posix-timer signal goes to: the interrupted workload task, else task 0. */
 struct task_struct *workload_signal_target(void);
