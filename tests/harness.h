@@ -31,11 +31,14 @@ struct traced_run {
 	size_t len;
 };
 
+/* Compile @text (a scenario) into @s and its own options @o; -1, said why, if it does not. */
+int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o);
 /* Compile @text (a scenario) and run it under its own options, recording the trace. */
 int run_scenario_text(const char *text, struct traced_run *out);
 void traced_run_free(struct traced_run *r);
 /* The first line of @log at or after @from that contains every one of @needles (NULL-ended). */
 const char *log_find(const char *from, const char *const *needles);
+#define NEEDLES(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* A deterministic pseudo-random generator for the tests. */
 uint64_t test_rand(uint64_t *state);

@@ -17,7 +17,7 @@ struct watch {
 	struct task_struct *reader, *waiter;
 	unsigned long queued, exp_waiting, boosted, dequeued, deboosted, waiter_woken;
 	unsigned long gp_blocked, gp_ended_after;
-	long gp_blocked_num;
+	unsigned long gp_blocked_num;
 	int boosted_prio;
 	int moved_to_root;
 };
@@ -76,16 +76,10 @@ static int run_watched(const char *text, struct watch *w, struct rcufuzz_result 
 {
 	struct scenario s;
 	struct rcufuzz_options o;
-	char err[256];
 
 	memset(w, 0, sizeof(*w));
-	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
-		printf("    %s\n", err);
+	if (scenario_text_options(text, &s, &o) < 0)
 		return -1;
-	}
-	rcufuzz_default_options(&o);
-	o.switches = s.switches;
-	o.mode = s.mode;
 	o.trace = watch_step;
 	o.trace_arg = w;
 	rcufuzz_run(s.bytes, s.size, &o, res);
@@ -158,7 +152,7 @@ int test_normal_gp_held_by_preempted_reader(void)
 	EXPECT(!r.reported, "%s", r.text);
 	EXPECT(w.gp_blocked, "no GP ever waited on the reader alone (every CPU reported)");
 	EXPECT(w.dequeued > w.gp_blocked, "the reader left before the GP waited on it");
-	EXPECT(w.gp_ended_after >= w.dequeued, "GP %ld ended at step %lu, before the reader "
+	EXPECT(w.gp_ended_after >= w.dequeued, "GP %lu ended at step %lu, before the reader "
 	       "left at step %lu", w.gp_blocked_num + 300, w.gp_ended_after, w.dequeued);
 	return 0;
 }

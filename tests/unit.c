@@ -21,27 +21,35 @@ static void record_row(const struct trace_row *row, void *arg)
 	trace_print_row(row, arg);
 }
 
+int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o)
+{
+	char err[256];
+
+	if (scenario_compile(text, "test", s, err, sizeof(err)) < 0) {
+		printf("    %s\n", err);
+		return -1;
+	}
+	rcufuzz_default_options(o);
+	o->switches = s->switches;
+	o->mode = s->mode;
+	o->lockdep = s->lockdep;
+	return 0;
+}
+
 int run_scenario_text(const char *text, struct traced_run *out)
 {
 	struct scenario s;
 	struct rcufuzz_options o;
-	char err[256];
 	FILE *f;
 
 	memset(out, 0, sizeof(*out));
-	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
-		printf("    %s\n", err);
+	if (scenario_text_options(text, &s, &o) < 0)
 		return -1;
-	}
 	f = open_memstream(&out->log, &out->len);
 	if (f == NULL) {
 		scenario_free(&s);
 		return -1;
 	}
-	rcufuzz_default_options(&o);
-	o.switches = s.switches;
-	o.mode = s.mode;
-	o.lockdep = s.lockdep;
 	o.trace = record_row;
 	o.trace_arg = f;
 	rcufuzz_run(s.bytes, s.size, &o, &out->result);
