@@ -15,7 +15,7 @@
 
 /* Tasks and CPUs named in the work records; the rest come from mutation. */
 #define DICT_TASKS 4
-#define DICT_CPUS 8
+#define DICT_CPUS NR_CPUS
 
 static enum workload_mode mode = MODE_STRICT;
 

@@ -54,7 +54,7 @@ enum replay_action {
 
 struct replay_args {
 	enum replay_action action;
-	struct rcufuzz_options run;  /* --preset, --switch, --mode, --no-lockdep, --trace */
+	struct rcufuzz_options run;  /* --preset, --switch, --config, --mode, --no-lockdep, --trace */
 	const char *preset;          /* the last --preset, for the replay command */
 	int mode_set;                /* --mode given: the replay command repeats it */
 	const char *file;            /* FILE: input bytes, a scenario or a directory */
@@ -165,6 +165,14 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 				APPEND(" --switch %s=%s", switch_name(i),
 				       (o->switches >> i) & 1 ? "on" : "off");
 	}
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		char value[16];
+
+		if (config_get(&o->pin, f) < 0)
+			continue;
+		config_value_format(f, config_get(&o->pin, f), value, sizeof(value));
+		APPEND(" --config %s=%s", config_fields[f].name, value);
+	}
 	if (a->mode_set && o->mode != MODE_STRICT)
 		APPEND(" --mode %s", mode_name(o->mode));
 	if (!o->lockdep)
@@ -235,12 +243,12 @@ static int do_check(const char *file)
 
 static size_t count_events(const uint8_t *data, size_t size, enum workload_mode mode)
 {
-	struct topology t;
+	struct config c;
 	struct input_event ev;
 	size_t pos = 0, n = 0;
 
-	input_topology(data, size, &t);
-	while (input_next(data, size, &pos, &t, mode, &ev))
+	input_config(data, size, &c);
+	while (input_next(data, size, &pos, &c.topo, mode, &ev))
 		n++;
 	return n;
 }
@@ -333,6 +341,8 @@ static int do_input(const struct replay_args *a)
 /* One flag (libFuzzer's ParseOneFlag); @arg is its argument or NULL. */
 static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 {
+	char why[256];
+
 	switch (f) {
 	case FLAG_PRESET:
 		if (!preset_lookup(arg, &a->run.switches)) {
@@ -355,6 +365,12 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		}
 		a->run.mode = (enum workload_mode)mode_lookup(arg);
 		a->mode_set = 1;
+		break;
+	case FLAG_CONFIG:
+		if (config_pin(&a->run.pin, arg, why, sizeof(why)) < 0) {
+			cli_error(arg, why);
+			return -1;
+		}
 		break;
 	case FLAG_NO_LOCKDEP:
 		a->run.lockdep = 0;

@@ -58,7 +58,7 @@ static void take_node(struct rcu_panel *p, const struct rcu_node *rnp, struct no
 
 		if (ns->nblkd >= BLKD_SHOWN || t->pid < 0 || t->pid > MAX_TASKS)
 			continue;
-		ns->blkd[ns->nblkd] = (unsigned char)t->pid;
+		ns->blkd[ns->nblkd] = (short)t->pid;
 		snprintf(p->name[t->pid], sizeof(p->name[0]), "%s", task_name(t));
 	}
 	ns->gp_tasks = entry_index(rnp, rnp->gp_tasks);

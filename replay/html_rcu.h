@@ -22,7 +22,7 @@ struct node_state {
 	long gpnum, completed;
 	unsigned long qsmask, qsmaskinit, expmask;
 	int nblkd;			      /* entries on ->blkd_tasks */
-	unsigned char blkd[BLKD_SHOWN];	      /* pids of the first ones, head first */
+	short blkd[BLKD_SHOWN];		      /* pids of the first ones, head first */
 	int gp_tasks, exp_tasks, boost_tasks; /* index into blkd[], or PTR_* */
 };
 

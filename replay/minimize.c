@@ -131,25 +131,26 @@ static void drop_pairs(struct minimizer *m)
 #define MAX_ALPHABET 512
 static int alphabet(struct minimizer *m, struct record *a)
 {
-	struct topology t;
+	struct config c;
+	const struct topology *t = &c.topo;
 	struct input_event ev;
 	int n = 0;
 
-	input_topology(m->header, INPUT_HEADER_SIZE, &t);
+	input_config(m->header, INPUT_HEADER_SIZE, &c);
 #define ADD(...)                                                                           \
 	do {                                                                               \
 		ev = (struct input_event){__VA_ARGS__};                                    \
 		if (n < MAX_ALPHABET)                                                      \
 			a[n].len = (uint8_t)input_encode(&ev, m->o->mode, a[n].bytes), n++; \
 	} while (0)
-	for (int cpu = 0; cpu < t.ncpus; cpu++) {
+	for (int cpu = 0; cpu < t->ncpus; cpu++) {
 		for (int c = 1; c <= 8; c++)
 			ADD(.op = EV_STEP, .cpu = cpu, .count = c);
 		for (int k = 0; k < NR_IRQ_KINDS; k++)
 			ADD(.op = EV_IRQ, .cpu = cpu, .kind = k);
 		ADD(.op = EV_RESCHED, .cpu = cpu);
 	}
-	for (int task = 0; task < t.ntasks; task++)
+	for (int task = 0; task < t->ntasks; task++)
 		for (int op = 0; op < work_ops_in_mode(m->o->mode); op++)
 			ADD(.op = EV_WORK, .task = task, .work = (enum work_op)op);
 	ADD(.op = EV_BOOT_END);
@@ -202,42 +203,41 @@ out:
 /* Record i decoded under the current header; 0 if it does not decode. */
 static int decode_record(struct minimizer *m, int i, struct input_event *ev)
 {
-	struct topology t;
+	struct config c;
 	uint8_t one[INPUT_HEADER_SIZE + 3];
 	size_t pos = INPUT_HEADER_SIZE;
 
-	input_topology(m->header, INPUT_HEADER_SIZE, &t);
+	input_config(m->header, INPUT_HEADER_SIZE, &c);
 	memcpy(one, m->header, INPUT_HEADER_SIZE);
 	memcpy(one + INPUT_HEADER_SIZE, m->rec[i].bytes, m->rec[i].len);
-	return input_next(one, INPUT_HEADER_SIZE + m->rec[i].len, &pos, &t, m->o->mode, ev);
+	return input_next(one, INPUT_HEADER_SIZE + m->rec[i].len, &pos, &c.topo, m->o->mode, ev);
 }
 
 /*
- * A smaller machine that fails the same way: fewer CPUs and tasks, no
- * threaded irqs, no early boot, the smallest fanout.  The records keep their
- * bytes; each is taken modulo the new ranges.
+ * A smaller machine and a plainer kernel that fail the same way: field by
+ * field of the header, in config.def's order (fewer CPUs, the smallest
+ * fanout, fewer tasks, no threaded irqs, no early boot, then the kernel's
+ * defaults), the first value ahead of the current one in the field's list
+ * that keeps the failure.  The records keep their bytes; each is taken
+ * modulo the new ranges.
  */
-static void shrink_topology(struct minimizer *m)
+static void shrink_config(struct minimizer *m)
 {
-	struct topology t;
-	int *fields[5];
-	int lowest[5] = {1, 1, 0, 0, 2};
+	struct config c;
 
-	input_topology(m->header, INPUT_HEADER_SIZE, &t);
-	fields[0] = &t.ncpus, fields[1] = &t.ntasks, fields[2] = &t.force_irqthreads;
-	fields[3] = &t.boot, fields[4] = &t.fanout;
-	for (int f = 0; f < 5; f++) {
-		int was = *fields[f];
+	input_config(m->header, INPUT_HEADER_SIZE, &c);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		int was = config_get(&c, f), at = config_value_index(f, was);
 
-		for (int v = lowest[f]; v < was; v = f == 4 ? v * 2 : v + 1) {
+		for (int i = 0; i < at; i++) {
 			uint8_t saved[INPUT_HEADER_SIZE];
 
 			memcpy(saved, m->header, INPUT_HEADER_SIZE);
-			*fields[f] = v;
-			input_encode_topology(&t, m->header);
+			config_set(&c, f, config_fields[f].values[i]);
+			input_encode_config(&c, m->header);
 			if (still_fails(m, NULL))
 				break;
-			*fields[f] = was;
+			config_set(&c, f, was);
 			memcpy(m->header, saved, INPUT_HEADER_SIZE);
 		}
 	}
@@ -300,7 +300,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 {
 	struct minimizer m = {.o = o, .clean = clean};
 	struct rcufuzz_result r;
-	struct topology t;
+	struct config c;
 	struct input_event ev;
 	size_t pos = INPUT_HEADER_SIZE;
 
@@ -308,8 +308,8 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 	if (!r.reported)
 		return -1;
 	snprintf(m.summary, sizeof(m.summary), "%s", r.summary);
-	input_topology(data, size, &t);
-	input_encode_topology(&t, m.header);
+	input_config(data, size, &c);
+	input_encode_config(&c, m.header);
 	m.rec = calloc(size + 1, sizeof(*m.rec));
 	m.buf = malloc(size + INPUT_HEADER_SIZE + 8);
 	if (m.rec == NULL || m.buf == NULL) {
@@ -317,7 +317,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 		free(m.buf);
 		return -1;
 	}
-	while (input_next(data, size, &pos, &t, o->mode, &ev)) {
+	while (input_next(data, size, &pos, &c.topo, o->mode, &ev)) {
 		memcpy(m.rec[m.n].bytes, data + ev.offset, ev.len);
 		m.rec[m.n++].len = (uint8_t)ev.len;
 	}
@@ -339,7 +339,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 		memcpy(header, m.header, INPUT_HEADER_SIZE);
 		drop_records(&m);
 		drop_pairs(&m);
-		shrink_topology(&m);
+		shrink_config(&m);
 		simplify_records(&m);
 		merge_steps(&m);
 		replace_windows(&m);

@@ -18,7 +18,7 @@ struct parser {
 	char *err;
 	size_t errlen;
 	struct scenario *s;
-	struct topology topo;
+	struct config config; /* config lines, then the topology line */
 	int have_topology;
 	int have_tail;
 	size_t cap;
@@ -121,59 +121,112 @@ static int split_raw(char **tok, int ntok)
 	return ntok;
 }
 
+/* "cpus=4" or "threadirqs": one word of the topology line into @c; -1 if it is none. */
+static int topology_word(struct config *c, const char *tok)
+{
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		const struct config_field *cf = &config_fields[f];
+		size_t n = cf->word ? strlen(cf->word) : 0;
+		int v;
+
+		if (cf->word == NULL || strncmp(tok, cf->word, n) != 0)
+			continue;
+		if (cf->boolean && tok[n] == '\0') {
+			config_set(c, f, 1);
+			return 0;
+		}
+		if (!cf->boolean && tok[n] == '=' && config_value_parse(f, tok + n + 1, &v) == 0) {
+			config_set(c, f, v);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* What the topology line takes: "cpus=1..16, fanout=2|4|8|16, ..., threadirqs or boot". */
+static void topology_words(char *buf, size_t len)
+{
+	size_t used = 0;
+	int n = 0, last = 0;
+
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++)
+		if (config_fields[f].word)
+			n++;
+	buf[0] = '\0';
+	for (int f = 0; f < NR_CONFIG_FIELDS && used < len; f++) {
+		const struct config_field *cf = &config_fields[f];
+		char values[96] = "";
+
+		if (cf->word == NULL)
+			continue;
+		if (!cf->boolean)
+			config_values_format(f, values, sizeof(values));
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s%s",
+					 last == 0	 ? ""
+					 : last == n - 1 ? " or "
+							 : ", ",
+					 cf->word, cf->boolean ? "" : "=", values);
+		last++;
+	}
+}
+
 static int parse_topology(struct parser *p, char **tok, int ntok)
 {
-	struct topology *t = &p->topo;
 	int nr = split_raw(tok, ntok);
 	uint8_t canon[INPUT_HEADER_SIZE], raw[INPUT_HEADER_SIZE];
 	int nraw;
 
 	if (p->have_topology)
 		return fail(p, "a second topology line");
-	t->ncpus = 1;
-	t->fanout = 2;
-	t->ntasks = 1;
-	t->force_irqthreads = 0;
-	t->boot = 0;
 	for (int i = 1; i < nr; i++) {
-		int v;
+		char words[256];
 
-		if (sscanf(tok[i], "cpus=%d", &v) == 1 && v >= 1 && v <= 8)
-			t->ncpus = v;
-		else if (sscanf(tok[i], "tasks=%d", &v) == 1 && v >= 1 && v <= MAX_WORKLOAD_TASKS)
-			t->ntasks = v;
-		else if (sscanf(tok[i], "fanout=%d", &v) == 1 &&
-			 (v == 2 || v == 4 || v == 8 || v == 16))
-			t->fanout = v;
-		else if (strcmp(tok[i], "threadirqs") == 0)
-			t->force_irqthreads = 1;
-		else if (strcmp(tok[i], "boot") == 0)
-			t->boot = 1;
-		else
-			return fail(p, "'%s': expected cpus=1..8, fanout=2|4|8|16, tasks=1..8, "
-				       "threadirqs or boot", tok[i]);
+		if (topology_word(&p->config, tok[i]) == 0)
+			continue;
+		topology_words(words, sizeof(words));
+		return fail(p, "'%s': expected %s", tok[i], words);
 	}
-	input_encode_topology(t, canon);
+	input_encode_config(&p->config, canon);
 	nraw = raw_bytes(tok, ntok, nr, raw, INPUT_HEADER_SIZE);
 	if (nraw < 0)
-		return fail(p, "bad raw bytes: expected [hh hh]");
+		return fail(p, "bad raw bytes: expected [hh hh hh]");
+	p->have_topology = 1;
 	if (nr < ntok) {
-		struct topology check;
+		struct config check;
 
-		input_topology(raw, (size_t)nraw, &check);
-		if (memcmp(&check, t, sizeof(check)) != 0)
-			return fail(p, "raw bytes do not decode to this topology");
-		p->have_topology = 1;
+		input_config(raw, (size_t)nraw, &check);
+		if (!config_equal(&check, &p->config))
+			return fail(p, "raw bytes do not decode to this topology and config");
 		return emit(p, raw, (size_t)nraw);
 	}
-	p->have_topology = 1;
 	return emit(p, canon, sizeof(canon));
+}
+
+/* "config RCU_BOOST=n": a field of the header that is not on the topology line. */
+static int parse_config(struct parser *p, char **tok, int ntok)
+{
+	char name[64], why[256];
+	const char *eq = ntok == 2 ? strchr(tok[1], '=') : NULL;
+	int f;
+
+	if (eq == NULL || (size_t)(eq - tok[1]) >= sizeof(name))
+		return fail(p, "expected 'config NAME=VALUE'");
+	if (p->have_topology)
+		return fail(p, "'config' must come before the topology line");
+	memcpy(name, tok[1], (size_t)(eq - tok[1]));
+	name[eq - tok[1]] = '\0';
+	f = config_lookup(name);
+	if (f >= 0 && config_fields[f].word)
+		return fail(p, "'%s' is on the topology line (%s)", name, config_fields[f].word);
+	if (config_pin(&p->config, tok[1], why, sizeof(why)) < 0)
+		return fail(p, "'%s': %s", tok[1], why);
+	return 0;
 }
 
 static int parse_event(struct parser *p, char **tok, int ntok)
 {
 	struct input_event ev = {0}, check;
-	const struct topology *t = &p->topo;
+	const struct topology *t = &p->config.topo;
 	int nr = split_raw(tok, ntok), op = event_lookup(tok[0]), nraw;
 	uint8_t canon[3], raw[3];
 	size_t len, pos = 0;
@@ -250,7 +303,7 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 		/* Decode the raw record behind a dummy header to check it. */
 		uint8_t buf[INPUT_HEADER_SIZE + 3];
 
-		input_encode_topology(t, buf);
+		input_encode_config(&p->config, buf);
 		memcpy(buf + INPUT_HEADER_SIZE, raw, len);
 		pos = INPUT_HEADER_SIZE;
 		if (!input_next(buf, INPUT_HEADER_SIZE + len, &pos, t, p->s->mode, &check) ||
@@ -414,6 +467,8 @@ static int parse_line(struct parser *p, char *line)
 		if (r <= 0)
 			return r;
 	}
+	if (strcmp(tok[0], "config") == 0)
+		return parse_config(p, tok, ntok);
 	if (strcmp(tok[0], "topology") == 0)
 		return parse_topology(p, tok, ntok);
 	if (strcmp(tok[0], "tail") == 0)
@@ -432,6 +487,7 @@ int scenario_compile(const char *text, const char *name, struct scenario *s, cha
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
+	config_defaults(&p.config);
 	strcpy(s->preset, PRESET_V3_0);
 	preset_lookup(PRESET_V3_0, &s->switches);
 	s->mode = MODE_STRICT;
@@ -473,24 +529,45 @@ static void print_raw(FILE *out, const uint8_t *b, size_t n)
 	fputs("]", out);
 }
 
+/* The config lines that differ from the defaults, then the topology line. */
+static void print_config(FILE *out, const struct config *c)
+{
+	char value[16];
+
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		if (config_fields[f].word || config_get(c, f) == config_fields[f].values[0])
+			continue;
+		config_value_format(f, config_get(c, f), value, sizeof(value));
+		fprintf(out, "config %s=%s\n", config_fields[f].name, value);
+	}
+	fputs("topology", out);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		const struct config_field *cf = &config_fields[f];
+
+		if (cf->word && !cf->boolean)
+			fprintf(out, " %s=%d", cf->word, config_get(c, f));
+		else if (cf->word && config_get(c, f))
+			fprintf(out, " %s", cf->word);
+	}
+}
+
 void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out)
 {
-	struct topology t;
+	struct config c;
 	struct input_event ev;
 	uint8_t canon[INPUT_HEADER_SIZE > 3 ? INPUT_HEADER_SIZE : 3];
 	size_t pos = INPUT_HEADER_SIZE, hdr = size < INPUT_HEADER_SIZE ? size : INPUT_HEADER_SIZE;
 	char text[96];
 
-	input_topology(data, size, &t);
+	input_config(data, size, &c);
 	if (mode != MODE_STRICT)
 		fprintf(out, "mode %s\n", mode_name(mode));
-	fprintf(out, "topology cpus=%d fanout=%d tasks=%d%s%s", t.ncpus, t.fanout, t.ntasks,
-		t.force_irqthreads ? " threadirqs" : "", t.boot ? " boot" : "");
-	input_encode_topology(&t, canon);
+	print_config(out, &c);
+	input_encode_config(&c, canon);
 	if (hdr != INPUT_HEADER_SIZE || memcmp(canon, data, hdr) != 0)
 		print_raw(out, data, hdr);
 	fputc('\n', out);
-	while (input_next(data, size, &pos, &t, mode, &ev)) {
+	while (input_next(data, size, &pos, &c.topo, mode, &ev)) {
 		size_t n = input_encode(&ev, mode, canon);
 
 		event_format(&ev, text, sizeof(text));

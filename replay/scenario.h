@@ -14,7 +14,8 @@
  *   clean-under v3.0           also run under this preset and expect clean
  *   clean-with boosted_field   also run with this switch turned on and expect clean
  *   clean-without cpuacct_rcu  also run with this switch turned off and expect clean
- *   topology cpus=2 fanout=2 tasks=2 threadirqs boot
+ *   config RCU_BOOST=n         a kernel config field of the header (config.def)
+ *   topology cpus=2 fanout=2 tasks=2 threadirqs boot   the rest of the header
  *   work T0 read_lock          then one event per line (sim/events.def)
  *   step cpu1 x3
  *   irq cpu0 tick [01 00]      raw bytes of a record that is not canonical
@@ -71,7 +72,7 @@ void scenario_free(struct scenario *s);
  */
 int scenario_check(const struct scenario *s, char *why, size_t len);
 
-/* Write the text form of @data (its topology and events) read in @mode. */
+/* Write the text form of @data (its config lines, topology and events) read in @mode. */
 void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out);
 
 #endif

@@ -10,7 +10,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CPU_COLUMN 30
+/*
+ * Up to WIDE_CPUS CPUs, a column of CPU_COLUMN characters each: the
+ * stepping CPU's task, context and function, "|" (online) or "x" for the
+ * others.  More CPUs: a mark of MARK_COLUMN characters each ("*" for the
+ * stepping CPU), then the stepping CPU's cell once, in STEPPER_COLUMN.
+ */
+#define CPU_COLUMN     30
+#define WIDE_CPUS      8
+#define MARK_COLUMN    2
+#define STEPPER_COLUMN 40
 
 /* "BLOCKED|NEED_QS" or "-". */
 static const char *special_bits(int s, char *buf, size_t len)
@@ -30,29 +39,54 @@ static void print_header(FILE *out)
 		char name[16];
 
 		snprintf(name, sizeof(name), "CPU%d", cpu);
-		fprintf(out, " %-*s", CPU_COLUMN, name);
+		if (nr_cpu_ids <= WIDE_CPUS)
+			fprintf(out, " %-*s", CPU_COLUMN, name);
+		else
+			fprintf(out, " %-*d", MARK_COLUMN, cpu);
 	}
+	if (nr_cpu_ids > WIDE_CPUS)
+		fprintf(out, " %-*s", STEPPER_COLUMN, "the stepping CPU");
 	fprintf(out, " preempt_count   nesting       special      locks held  @ point\n");
+}
+
+/* The CPU columns of a row. */
+static void print_cpus(FILE *out, const struct trace_row *row)
+{
+	char cell[96];
+
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		const char *mark = cpu == row->cpu ? "*" : cpu_online(cpu) ? "|" : "x";
+
+		if (nr_cpu_ids > WIDE_CPUS) {
+			fprintf(out, " %-*s", MARK_COLUMN, mark);
+			continue;
+		}
+		if (cpu == row->cpu)
+			snprintf(cell, sizeof(cell), "%s %s %s", task_name(row->task), row->context,
+				 row->func);
+		else
+			snprintf(cell, sizeof(cell), "%s", mark);
+		fprintf(out, " %-*.*s", CPU_COLUMN, CPU_COLUMN, cell);
+	}
+	if (nr_cpu_ids > WIDE_CPUS) {
+		snprintf(cell, sizeof(cell), "CPU%d %s %s %s", row->cpu, task_name(row->task),
+			 row->context, row->func);
+		fprintf(out, " %-*.*s", STEPPER_COLUMN, STEPPER_COLUMN, cell);
+	}
 }
 
 void trace_print_row(const struct trace_row *row, void *arg)
 {
 	FILE *out = arg;
 	const struct task_struct *t = row->task;
-	char ev[64] = "(drain)", cell[96], bits[32];
+	char ev[64] = "(drain)", bits[32];
 
 	if (row->step == 1)
 		print_header(out);
 	if (row->ev)
 		event_format(row->ev, ev, sizeof(ev));
 	fprintf(out, "%6lu %-24s", row->step, ev);
-	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
-		if (cpu == row->cpu)
-			snprintf(cell, sizeof(cell), "%s %s %s", task_name(t), row->context, row->func);
-		else
-			snprintf(cell, sizeof(cell), "%s", cpu_online(cpu) ? "|" : "x");
-		fprintf(out, " %-*.*s", CPU_COLUMN, CPU_COLUMN, cell);
-	}
+	print_cpus(out, row);
 	fprintf(out, " pc=%#-12x n=%-11d sp=%-10s", (unsigned)t->preempt_count,
 		t->rcu_read_lock_nesting, special_bits(t->rcu_read_unlock_special, bits, sizeof(bits)));
 	for (int i = 0; i < t->lockdep_depth; i++)

@@ -93,16 +93,20 @@ const char *irq_kind_name(int kind)
 	return irq_kinds[kind];
 }
 
-void input_topology(const uint8_t *data, size_t size, struct topology *t)
+/* The index bits of field @f in the header. */
+static int field_bits(const uint8_t *data, size_t size, enum config_field_id f)
 {
-	uint8_t h0 = size > 0 ? data[0] : 0;
-	uint8_t h1 = size > 1 ? data[1] : 0;
+	const struct config_field *cf = &config_fields[f];
+	uint8_t b = (size_t)cf->byte < size ? data[cf->byte] : 0;
 
-	t->ncpus = 1 + (h0 & 7);
-	t->fanout = 2 << ((h0 >> 3) & 3);
-	t->force_irqthreads = (h0 >> 5) & 1;
-	t->boot = (h0 >> 6) & 1;
-	t->ntasks = 1 + (h1 & 7);
+	return (b >> cf->shift) & ((1 << cf->bits) - 1);
+}
+
+void input_config(const uint8_t *data, size_t size, struct config *c)
+{
+	config_defaults(c);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++)
+		config_set(c, f, config_fields[f].values[field_bits(data, size, f)]);
 }
 
 int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topology *t,
@@ -122,7 +126,7 @@ int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topol
 		return 0;
 	a = ev->len > 1 ? data[p + 1] : 0;
 	b = ev->len > 2 ? data[p + 2] : 0;
-	ev->cpu = (a & 7) % t->ncpus;
+	ev->cpu = (a & 15) % t->ncpus;
 	ev->count = 0;
 	ev->kind = 0;
 	ev->task = 0;
@@ -130,10 +134,10 @@ int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topol
 	ev->arg = 0;
 	switch (ev->op) {
 	case EV_STEP:
-		ev->count = 1 + ((a >> 3) & 7);
+		ev->count = 1 + ((a >> 4) & 7);
 		break;
 	case EV_IRQ:
-		ev->kind = (a >> 3) % NR_IRQ_KINDS;
+		ev->kind = (a >> 4) % NR_IRQ_KINDS;
 		break;
 	case EV_WORK:
 		ev->cpu = 0;
@@ -158,10 +162,10 @@ size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8
 	out[0] = (uint8_t)ev->op;
 	switch (ev->op) {
 	case EV_STEP:
-		out[1] = (uint8_t)(ev->cpu | ((ev->count - 1) << 3));
+		out[1] = (uint8_t)(ev->cpu | ((ev->count - 1) << 4));
 		return 2;
 	case EV_IRQ:
-		out[1] = (uint8_t)(ev->cpu | (ev->kind << 3));
+		out[1] = (uint8_t)(ev->cpu | (ev->kind << 4));
 		return 2;
 	case EV_RESCHED:
 		out[1] = (uint8_t)ev->cpu;
@@ -215,12 +219,12 @@ enum workload_mode work_op_mode(enum work_op op)
 	return work_ops[op].mode;
 }
 
-void input_encode_topology(const struct topology *t, uint8_t out[INPUT_HEADER_SIZE])
+void input_encode_config(const struct config *c, uint8_t out[INPUT_HEADER_SIZE])
 {
-	int f = 0;
+	memset(out, 0, INPUT_HEADER_SIZE);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		const struct config_field *cf = &config_fields[f];
 
-	while ((2 << f) < t->fanout)
-		f++;
-	out[0] = (uint8_t)((t->ncpus - 1) | f << 3 | t->force_irqthreads << 5 | t->boot << 6);
-	out[1] = (uint8_t)(t->ntasks - 1);
+		out[cf->byte] |= (uint8_t)(config_value_index(f, config_get(c, f)) << cf->shift);
+	}
 }

@@ -2,10 +2,17 @@
 /*
  * The input format.  Every byte string is a valid input:
  *
- *   header (2 bytes, missing bytes read as zero)
- *     h0: bits 0-2 CPUs - 1; bits 3-4 leaf fanout 2 << n; bit 5 threadirqs;
- *         bit 6 start in early boot (before rcu_scheduler_fully_active)
- *     h1: bits 0-2 workload tasks - 1
+ *   header (3 bytes, missing bytes read as zero), config.def's fields:
+ *     h0: bits 0-3 NR_CPUS - 1 (1..16); bits 4-5 CONFIG_RCU_FANOUT 2, 4, 8, 16;
+ *         bit 6 threadirqs; bit 7 start in early boot (before
+ *         rcu_scheduler_fully_active)
+ *     h1: bits 0-2 workload tasks - 1 (1..8); bit 3 CONFIG_RCU_BOOST=n;
+ *         bits 4-5 CONFIG_RCU_BOOST_DELAY 3, 0, 30, 500 ms;
+ *         bits 6-7 CONFIG_HZ 1000, 100, 250, 300
+ *     h2: bit 0 CONFIG_RCU_CPU_STALL_DETECTOR=n;
+ *         bit 1 CONFIG_RCU_CPU_STALL_TIMEOUT 60, 3 s; bits 2-7 unused
+ *     (all-zero bits: 1 CPU, fanout 2, 1 task, RCU_BOOST=y with a 3 ms
+ *     delay, HZ=1000, the stall detector on at 60 s)
  *   records (events.def), each an opcode byte and its argument bytes;
  *   a record cut short by the end of the input is ignored.
  */
@@ -15,11 +22,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "config/topology.h"
+#include "config/config.h"
 #include "kernel/workload.h"
 #include "rcufuzz.h"
 
-#define INPUT_HEADER_SIZE 2
+#define INPUT_HEADER_SIZE 3
 
 #define EVENT(id, name, nargs, what) EV_##id,
 enum event_op {
@@ -43,7 +50,8 @@ struct input_event {
 	size_t len;	   /* its length in bytes */
 };
 
-void input_topology(const uint8_t *data, size_t size, struct topology *t);
+/* The configuration the header picks. */
+void input_config(const uint8_t *data, size_t size, struct config *c);
 /* Decode the record at *pos and advance; 0 when no whole record is left. */
 int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topology *t,
 	       enum workload_mode mode, struct input_event *ev);
@@ -67,7 +75,8 @@ int work_op_lookup(const char *name);
 int irq_kind_lookup(const char *name);
 /* The least mode in which the op can be chosen. */
 enum workload_mode work_op_mode(enum work_op op);
-void input_encode_topology(const struct topology *t, uint8_t out[INPUT_HEADER_SIZE]);
+/* The canonical header of a configuration (its unused bits zero). */
+void input_encode_config(const struct config *c, uint8_t out[INPUT_HEADER_SIZE]);
 
 /* The canonical bytes of an event (what the text form compiles to). */
 size_t input_encode(const struct input_event *ev, enum workload_mode mode, uint8_t out[3]);

@@ -11,14 +11,14 @@
 #include <stdint.h>
 
 #include "config/history.h"
-#include "config/kconfig.h"
+#include "config/config.h"
 #include "kernel/workload.h"
 
 struct trace_row;
 
 struct rcufuzz_options {
-	switch_set switches;	/* the kernel's history */
-	struct kconfig kconfig; /* the kernel's build configuration */
+	switch_set switches; /* the kernel's history */
+	struct config pin;   /* fields not -1 override the input's header (--config) */
 	enum workload_mode mode;
 	int lockdep;		/* 1: CONFIG_PROVE_LOCKING on (the default) */
 	int consequences;	/* go on past a failed model check (kernel/bug.h) */

@@ -47,7 +47,7 @@ static struct {
 	const uint8_t *data; /* the input */
 	size_t size;
 	unsigned long events; /* records decoded */
-	struct topology topo;
+	struct config config; /* the header's, with the options' pins */
 	const struct rcufuzz_options *opts;
 	struct recent ring[RECENT_EVENTS];
 	unsigned long ring_count;
@@ -265,7 +265,7 @@ void rcufuzz_default_options(struct rcufuzz_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	preset_lookup(PRESET_V3_0, &o->switches);
-	kconfig_defaults(&o->kconfig);
+	config_unpinned(&o->pin);
 	o->mode = MODE_STRICT;
 	o->lockdep = 1;
 }
@@ -277,9 +277,9 @@ static void run_input(void *unused)
 	size_t pos = 0;
 
 	(void)unused;
-	kernel_boot(&m.topo, m.opts->mode, m.opts->lockdep);
+	kernel_boot(&m.config.topo, m.opts->mode, m.opts->lockdep);
 	while (sim_steps() < INPUT_STEP_BUDGET &&
-	       input_next(m.data, m.size, &pos, &m.topo, m.opts->mode, &ev)) {
+	       input_next(m.data, m.size, &pos, &m.config.topo, m.opts->mode, &ev)) {
 		m.event_index = (long)m.events++;
 		m.ev = &ev;
 		apply(&ev);
@@ -300,12 +300,13 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	m.opts = o;
 	m.event_index = -1;
 	active_switches = o->switches;
-	kconfig = o->kconfig;
+	input_config(data, size, &m.config);
+	config_apply_pins(&m.config, &o->pin);
+	kconfig = m.config.kconfig;
 	sim_reset();
-	report_reset(o->replay_cmd, report_recent_events);
+	report_reset(&m.config, o->replay_cmd, report_recent_events);
 	oracle_reset();
 	model_checks_reset(o->consequences);
-	input_topology(data, size, &m.topo);
 	sim_run(&hooks);
 	oracle_release_all();
 	r->reported = report_made();

@@ -86,7 +86,7 @@ int test_cli_bad_inputs(void)
 	EXPECT(replay(ARGS(TMP "/does-not-exist")) == 2, "missing file");
 	EXPECT(write_bytes(TMP "-empty", "", 0) == 0, "write");
 	EXPECT(replay(ARGS(TMP "-empty")) == 0, "empty input must be a clean run");
-	EXPECT(write_bytes(TMP "-trunc", "\x03\x01\x03", 3) == 0, "write");
+	EXPECT(write_bytes(TMP "-trunc", "\x03\x01\x00\x03", 4) == 0, "write");
 	EXPECT(replay(ARGS(TMP "-trunc")) == 0, "a record cut short is ignored");
 	EXPECT(write_bytes(TMP "-text", text, sizeof(text) - 1) == 0, "write");
 	rc = replay(ARGS(TMP "-text"));
@@ -111,6 +111,56 @@ int test_cli_bad_inputs(void)
 	       "--html with --check");
 	EXPECT(replay(ARGS("--html", TMP "-page.html", TMP "-trunc")) == 0, "--html of a clean run");
 	EXPECT(replay(ARGS("--text", TMP "-trunc")) == 0, "text of a truncated input");
+	return 0;
+}
+
+/*
+ * --config NAME=VALUE pins a field over the header: a bad name or value is
+ * one line "rcufuzz: <spec>: <why>" and exit 2; a pin shows in the report's
+ * Config line and in its replay command.
+ */
+int test_cli_config_flag(void)
+{
+	static const struct {
+		const char *spec;
+		const char *error;
+	} bad[] = {
+		{"HZ=120", "rcufuzz: HZ=120: HZ takes 100|250|300|1000\n"},
+		{"NR_CPUS=17", "rcufuzz: NR_CPUS=17: NR_CPUS takes 1..16\n"},
+		{"RCU_BOOST=maybe", "rcufuzz: RCU_BOOST=maybe: RCU_BOOST takes y|n\n"},
+		{"RCU_BOOST_DELAY=",
+		 "rcufuzz: RCU_BOOST_DELAY=: RCU_BOOST_DELAY takes 0|3|30|500\n"},
+		{"CONFIG_HZ=100", "rcufuzz: CONFIG_HZ=100: unknown name; expected one of NR_CPUS "},
+		{"HZ", "rcufuzz: HZ: expected NAME=VALUE"},
+	};
+	static char err[4096];
+
+	EXPECT(write_bytes(TMP "-empty", "", 0) == 0, "write");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		EXPECT(replay_to(NULL, TMP "-config.err",
+				 ARGS("--config", bad[i].spec, TMP "-empty")) == 2,
+		       "--config %s accepted", bad[i].spec);
+		read_text(TMP "-config.err", err, sizeof(err));
+		EXPECT(strncmp(err, bad[i].error, strlen(bad[i].error)) == 0 &&
+			       strchr(err, '\n') == err + strlen(err) - 1,
+		       "--config %s: '%s'", bad[i].spec, err);
+	}
+	EXPECT(replay(ARGS("--config")) == 2, "--config without its argument");
+	/* A report under pins: the Config line has them, the replay command repeats them. */
+	EXPECT(replay(ARGS("--compile", "tests/scenarios/irq-rq-lock-self-deadlock.scn", "-o",
+			   TMP "-deadlock")) == 0,
+	       "compile");
+	EXPECT(replay_to(NULL, TMP "-config.err",
+			 ARGS("--mode", "test", "--no-lockdep", "--config", "HZ=300", "--config",
+			      "RCU_BOOST=n", TMP "-deadlock")) == 1,
+	       "the deadlock did not report");
+	read_text(TMP "-config.err", err, sizeof(err));
+	EXPECT(strstr(err, "\nConfig: CONFIG_NR_CPUS=1 CONFIG_RCU_FANOUT=2 CONFIG_RCU_BOOST=n "
+			   "CONFIG_RCU_BOOST_DELAY=3 CONFIG_HZ=300 ") != NULL,
+	       "%s", err);
+	EXPECT(strstr(err, "\nReplay: out/rcureplay --preset v3.0 --config RCU_BOOST=n --config "
+			   "HZ=300 --mode test --no-lockdep " TMP "-deadlock\n") != NULL,
+	       "%s", err);
 	return 0;
 }
 

@@ -33,6 +33,8 @@ struct traced_run {
 	size_t len;
 };
 
+/* Compile @text (a scenario) into @s and its own options @o; -1, said why, if it does not. */
+int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o);
 /* Compile @text (a scenario) and run it under its own options, recording the trace. */
 int run_scenario_text(const char *text, struct traced_run *out);
 /* The same, calling @watch(row, @arg) after every step instead of recording. */
@@ -43,6 +45,7 @@ struct task_struct *task_named(const char *comm);
 void traced_run_free(struct traced_run *r);
 /* The first line of @log at or after @from that contains every one of @needles (NULL-ended). */
 const char *log_find(const char *from, const char *const *needles);
+#define NEEDLES(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 /* Scenario lines: every CPU of four runs eight points, ten times over. */
 #define ROUNDS_4CPU "step cpu1 x8\nstep cpu2 x8\nstep cpu3 x8\nstep cpu0 x8\n"

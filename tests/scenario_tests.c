@@ -110,7 +110,18 @@ int test_scenario_errors(void)
 		const char *error;
 	} bad[] = {
 		{"step cpu0\n", "t:1: events before the topology line"},
-		{"topology cpus=9\n", "t:1: 'cpus=9': expected cpus=1..8"},
+		{"topology cpus=17\n", "t:1: 'cpus=17': expected cpus=1..16, fanout=2|4|8|16, "
+				       "tasks=1..8, threadirqs or boot"},
+		{"topology fanout=3\n", "t:1: 'fanout=3': expected cpus=1..16"},
+		{"topology\nconfig HZ=100\n", "t:2: 'config' must come before the topology line"},
+		{"config HZ=120\ntopology\n", "t:1: 'HZ=120': HZ takes 100|250|300|1000"},
+		{"config RCU_BOOST=off\ntopology\n", "t:1: 'RCU_BOOST=off': RCU_BOOST takes y|n"},
+		{"config RCU_FANOUT=4\ntopology\n",
+		 "t:1: 'RCU_FANOUT' is on the topology line (fanout)"},
+		{"config PREEMPT=y\ntopology\n", "t:1: 'PREEMPT=y': unknown name; expected one of"},
+		{"config HZ 100\ntopology\n", "t:1: expected 'config NAME=VALUE'"},
+		{"config HZ=100\ntopology [00 00 00]\n",
+		 "t:2: raw bytes do not decode to this topology and config"},
 		{"topology cpus=2\nstep cpu2\n", "t:2: expected 'step cpuN [xK]' with N below 2"},
 		{"topology\nwork T0 lock_a\n", "t:2: 'lock_a' needs 'mode test'"},
 		{"topology\nwork T0 fly\n", "t:2: 'fly': unknown workload op"},

@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NEEDLES(...) ((const char *const[]){__VA_ARGS__, NULL})
-
 int test_determinism(void)
 {
 	static uint8_t a[512], b[512];

@@ -22,21 +22,29 @@ static void record_row(const struct trace_row *row, void *arg)
 	trace_print_row(row, arg);
 }
 
+int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o)
+{
+	char err[256];
+
+	if (scenario_compile(text, "test", s, err, sizeof(err)) < 0) {
+		printf("    %s\n", err);
+		return -1;
+	}
+	rcufuzz_default_options(o);
+	o->switches = s->switches;
+	o->mode = s->mode;
+	o->lockdep = s->lockdep;
+	return 0;
+}
+
 int run_scenario_watched(const char *text, void (*watch)(const struct trace_row *, void *),
 			 void *arg, struct rcufuzz_result *result)
 {
 	struct scenario s;
 	struct rcufuzz_options o;
-	char err[256];
 
-	if (scenario_compile(text, "test", &s, err, sizeof(err)) < 0) {
-		printf("    %s\n", err);
+	if (scenario_text_options(text, &s, &o) < 0)
 		return -1;
-	}
-	rcufuzz_default_options(&o);
-	o.switches = s.switches;
-	o.mode = s.mode;
-	o.lockdep = s.lockdep;
 	o.trace = watch;
 	o.trace_arg = arg;
 	rcufuzz_run(s.bytes, s.size, &o, result);

@@ -2,6 +2,7 @@
 /* Reports: see report.h. */
 #include "report.h"
 
+#include "../config/config.h"
 #include "../config/history.h"
 #include "../kernel/cpu.h"
 #include "../kernel/preempt.h"
@@ -30,14 +31,16 @@ static struct {
 	size_t len;
 	char summary[256];
 	enum report_kind kind;
-	int made;    /* a report is finished (or under way) */
-	int writing; /* between report_begin and report_end */
+	int made;		     /* a report is finished (or under way) */
+	int writing;		     /* between report_begin and report_end */
+	const struct config *config; /* the run's, for the "Config:" line */
 	const char *replay_cmd;
 	void (*recent_events)(void); /* prints the schedule's last events */
 } rpt;
 
-void report_reset(const char *replay_cmd, void (*recent_events)(void))
+void report_reset(const struct config *config, const char *replay_cmd, void (*recent_events)(void))
 {
+	rpt.config = config;
 	rpt.recent_events = recent_events;
 	rpt.len = 0;
 	rpt.buf[0] = '\0';
@@ -167,7 +170,7 @@ void report_all_cpus(void)
 
 void report_end(const char *what, const char *function)
 {
-	char sw[512];
+	char sw[512], config[512];
 
 	if (!rpt.writing)
 		sim_stop();
@@ -176,6 +179,8 @@ void report_end(const char *what, const char *function)
 		rpt.recent_events();
 	switch_set_format(sw, sizeof(sw), active_switches);
 	report_printf("Switches: %s\n", sw);
+	config_format_kernel(rpt.config, config, sizeof(config));
+	report_printf("Config: %s\n", config);
 	snprintf(rpt.summary, sizeof(rpt.summary), "rcufuzz: %s %s in %s", kinds[rpt.kind].name,
 		 what, function);
 	report_printf("SUMMARY: %s\n", rpt.summary);

@@ -2,15 +2,16 @@
 /*
  * Reports, written the way sanitizers and lockdep write theirs: a banner, the
  * BUG/WARNING line, the contexts with their simulated call stacks and held
- * locks, the last events of the schedule, the switches, one stable SUMMARY
- * line and the command that replays the input.  One report per run: the
- * first one ends it.
+ * locks, the last events of the schedule, the switches, the configuration,
+ * one stable SUMMARY line and the command that replays the input.  One
+ * report per run: the first one ends it.
  */
 #ifndef RCUFUZZ_CHECK_REPORT_H
 #define RCUFUZZ_CHECK_REPORT_H
 
 #include <stdarg.h>
 
+struct config;
 struct task_struct;
 
 #define REPORT_KIND(id, name, headline) REPORT_##id,
@@ -32,9 +33,9 @@ void report_task(const struct task_struct *t, const char *role);
 /* Every CPU's running context, for reports that involve the whole machine. */
 void report_all_cpus(void);
 /*
- * Finish: the last events, the switches, "SUMMARY: rcufuzz: <kind> <what> in
- * <function>", the replay command.  Then the run ends (sim_stop): this never
- * returns.
+ * Finish: the last events, the switches, the kernel's configuration,
+ * "SUMMARY: rcufuzz: <kind> <what> in <function>", the replay command.
+ * Then the run ends (sim_stop): this never returns.
  */
 _Noreturn void report_end(const char *what, const char *function);
 
@@ -46,11 +47,12 @@ const char *report_summary(void);
 const char *report_kind_name(enum report_kind k);
 
 /*
- * Start a run: @replay_cmd ends each report (NULL: none); @recent_events,
- * if not NULL, prints the last events of the schedule into it (the run
- * that owns the schedule installs it).
+ * Start a run: @config is the run's configuration (the "Config:" line),
+ * @replay_cmd ends each report (NULL: none); @recent_events, if not NULL,
+ * prints the last events of the schedule into it (the run that owns the
+ * schedule installs it).
  */
-void report_reset(const char *replay_cmd, void (*recent_events)(void));
+void report_reset(const struct config *config, const char *replay_cmd, void (*recent_events)(void));
 
 /*
  * Model checks (kernel/bug.h MODEL_CHECK) of a run: with @consequences the

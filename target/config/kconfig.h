@@ -2,7 +2,7 @@
 /*
  * The kernel's build configuration, with 3.0's names: what a run's kernel
  * was built with.  Set once per run, before boot (the input's header picks
- * it; an option or a scenario can pin it); read by every floor.
+ * it, an option can pin it: config.h); read by every floor.
  */
 #ifndef RCUFUZZ_CONFIG_KCONFIG_H
 #define RCUFUZZ_CONFIG_KCONFIG_H
@@ -18,9 +18,6 @@ struct kconfig {
 
 /* The configuration of the run in progress. */
 extern struct kconfig kconfig;
-
-/* The defaults the model runs with unless the run says otherwise. */
-void kconfig_defaults(struct kconfig *k);
 
 /* DIV_ROUND_UP(ms * HZ, 1000): a Kconfig delay in milliseconds as jiffies. */
 static inline unsigned long kconfig_ms_to_jiffies(int ms)

@@ -80,10 +80,10 @@ void on_each_cpu(void (*func)(void *info), void *info, int wait)
 /* generic_smp_call_function_interrupt(): run every call queued for this CPU. */
 static void generic_smp_call_function_interrupt(void)
 {
-	int cpu = smp_processor_id();
+	int cpu = smp_processor_id(), caller;
 
 	KFUNC();
-	for (int caller = 0; caller < NR_CPUS; caller++) {
+	for_each_possible_cpu(caller) {
 		struct call_function_data *data;
 
 		raw_spin_lock(&call_function.lock);

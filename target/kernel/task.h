@@ -12,7 +12,13 @@
 #include "../sim/coro.h"
 #include "../sim/sim.h"
 
-#define MAX_TASKS      64 /* workload tasks, per-CPU kthreads, boost kthreads */
+/*
+ * Tasks a run may create.  At 16 CPUs with fanout 2: per CPU an idle task,
+ * ksoftirqd, an irq thread, a stopper and rcuc (80), per rcu_node rcub and
+ * rcun (30), 8 workload tasks: 118 at boot; each CPU that comes back online
+ * creates its rcuc anew, from the rest.
+ */
+#define MAX_TASKS      256
 #define MAX_FRAMES     48 /* depth of a simulated call stack */
 #define MAX_HELD_LOCKS 24 /* lockdep's held-lock stack per task */
 #define TASK_COMM_LEN  16

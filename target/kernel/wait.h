@@ -6,7 +6,12 @@
 #include "spinlock.h"
 #include "task.h"
 
-#define WQ_MAX_WAITERS MAX_TASKS
+/*
+ * Sleepers one queue can hold: the workload tasks and the few kthreads that
+ * wait on a shared queue, far below MAX_TASKS (queues live on coroutine
+ * stacks too: stop_cpus() keeps a completion per CPU).
+ */
+#define WQ_MAX_WAITERS 64
 
 /* might_sleep(): sleeping needs preemption and interrupts on, outside RCU readers. */
 void might_sleep(void);

@@ -15,7 +15,7 @@
 
 #include "coro.h"
 
-#define SIM_MAX_CPUS 8
+#define SIM_MAX_CPUS 16
 
 /* A preemption point: one static site per POINT() in the source. */
 struct sim_site {

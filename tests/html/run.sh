@@ -9,7 +9,8 @@
 #    --trace (#step=N), and the arrows, Shift+arrows, Home and End move it;
 #  - the layout the browser computed equals tests/html/layout.expected and the
 #    screenshot has the boxes' colours where the layout puts them;
-#  - 1 and 8 CPUs give 1 and 8 lanes and 1 and 5 rcu_nodes;
+#  - 1, 8 and 16 CPUs at fanout 2 give 1, 8 and 16 lanes and 1, 7 and 15
+#    rcu_nodes (one, three and four levels);
 #  - the page fetches nothing; the same input gives the same page, byte for
 #    byte; an unwritable OUT is a one-line error, exit 2.
 # Exit 0 pass, 1 fail.  HTML_LAYOUT_UPDATE=1 rewrites layout.expected.
@@ -57,7 +58,7 @@ for page in clean:corpus/clean/hotplug.scn exp:corpus/clean/expedited-two-level.
 	render "${page%%:*}" "${page#*:}"
 	[ "$rc" -eq 0 ] || fail "${page#*:} reported"
 done
-for n in 1 8; do
+for n in 1 8 16; do
 	printf '%s\n' "topology cpus=$n fanout=2 tasks=2" 'work T0 read_lock' 'resched cpu0' \
 		'work T1 synchronize_rcu_expedited' "step cpu$((n - 1)) x8" >"$tmp/cpus$n.scn"
 	render "cpus$n" "$tmp/cpus$n.scn"
@@ -91,6 +92,8 @@ open file://$tmp/cpus1.html
 eval $rendered + ' nodes=' + $nodes
 open file://$tmp/cpus8.html
 eval $rendered + ' nodes=' + $nodes
+open file://$tmp/cpus16.html
+eval $rendered + ' nodes=' + $nodes
 open file://$tmp/sync.html#step=$unlock
 eval $panel
 key ArrowRight shift
@@ -114,6 +117,7 @@ EOF
 	read -r exp
 	read -r cpus1
 	read -r cpus8
+	read -r cpus16
 	read -r sync_unlock
 	read -r sync_next
 	read -r crash_boosted
@@ -129,7 +133,8 @@ expect "crash page" "$crash" "\"lanes=4 $steps highlighted=1 gp=[1-9]* exp=1 $la
 expect "clean page" "$clean" "\"lanes=4 $steps highlighted=0 gp=* exp=0 $labels\""
 expect "expedited page" "$exp" "\"lanes=4 $steps highlighted=0 gp=* exp=1 $labels\""
 expect "1 CPU" "$cpus1" "\"lanes=1 $steps highlighted=0 gp=* exp=1 labels=* nodes=1\""
-expect "8 CPUs" "$cpus8" "\"lanes=8 $steps highlighted=0 gp=* exp=1 labels=* nodes=5\""
+expect "8 CPUs" "$cpus8" "\"lanes=8 $steps highlighted=0 gp=* exp=1 labels=* nodes=7\""
+expect "16 CPUs" "$cpus16" "\"lanes=16 $steps highlighted=0 gp=* exp=1 labels=* nodes=15\""
 
 # T0 was preempted in its reader before GP 1 began: it holds up GP 1 from
 # rcu_node 0's ->blkd_tasks, and CPU0, in that reader since, still owes its QS.

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The whole configuration of a run: the machine (topology.h) and the kernel
+ * built for it (kconfig.h), field by field as config.def lists them.  The
+ * input's header picks every field (input.h); an option can pin any of them
+ * (struct rcufuzz_options' ->pin, rcureplay --config NAME=VALUE); a scenario
+ * writes them on its topology and config lines.  A plain value that depends
+ * on nothing.
+ */
+#ifndef RCUFUZZ_CONFIG_CONFIG_H
+#define RCUFUZZ_CONFIG_CONFIG_H
+
+#include <stddef.h>
+
+#include "kconfig.h"
+#include "topology.h"
+
+struct config {
+	struct topology topo;	/* NR_CPUS, CONFIG_RCU_FANOUT, threadirqs, boot, tasks */
+	struct kconfig kconfig; /* CONFIG_RCU_BOOST and the rest */
+};
+
+#define CONFIG(id, ...) CONFIG_FIELD_##id,
+enum config_field_id {
+#include "config.def"
+	NR_CONFIG_FIELDS
+};
+#undef CONFIG
+
+enum config_class { CONFIG_CLASS_KCONFIG, CONFIG_CLASS_CMDLINE, CONFIG_CLASS_HARNESS };
+
+/* One row of config.def. */
+struct config_field {
+	const char *name;	 /* "HZ", "threadirqs": config lines and --config */
+	const char *word;	 /* its word on the topology line, or NULL */
+	enum config_class class; /* how reports show it */
+	int boolean;		 /* y/n rather than a number */
+	int byte, shift, bits;	 /* the header bits that index its values */
+	const int *values;	 /* 1 << bits of them; values[0] is the default */
+	size_t offset;		 /* of its int in struct config */
+};
+
+extern const struct config_field config_fields[NR_CONFIG_FIELDS];
+
+/* Every field its default (values[0]): what an all-zero header picks. */
+void config_defaults(struct config *c);
+int config_get(const struct config *c, enum config_field_id f);
+void config_set(struct config *c, enum config_field_id f, int value);
+int config_equal(const struct config *a, const struct config *b);
+/* The index of @value among the field's values; -1 if it is not one of them. */
+int config_value_index(enum config_field_id f, int value);
+/* The field called @name (config.def's name); -1 if none. */
+int config_lookup(const char *name);
+
+/* A value as text: "y"/"n" or the number. */
+void config_value_format(enum config_field_id f, int value, char *buf, size_t len);
+/* Text back to one of the field's values; -1 if it is none of them. */
+int config_value_parse(enum config_field_id f, const char *text, int *value);
+/* The values the field offers, for messages: "1..16", "100|250|300|1000", "y|n". */
+void config_values_format(enum config_field_id f, char *buf, size_t len);
+
+/*
+ * Pins: a struct config whose fields are -1 where the header picks and a
+ * value where an option pinned it.
+ */
+void config_unpinned(struct config *pin);
+/* Each field @pin pins replaces @c's. */
+void config_apply_pins(struct config *c, const struct config *pin);
+/* Pin "NAME=VALUE" in @pin; 0, or -1 with why not in @why. */
+int config_pin(struct config *pin, const char *spec, char *why, size_t len);
+
+/*
+ * The kernel's configuration with 3.0's names, as the report's "Config:"
+ * line shows it: "CONFIG_NR_CPUS=4 CONFIG_RCU_FANOUT=2 ... threadirqs".
+ */
+void config_format_kernel(const struct config *c, char *buf, size_t len);
+
+#endif
