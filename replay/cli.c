@@ -137,9 +137,9 @@ static int apply_switch(switch_set *s, const char *spec)
 	if (i < 0)
 		return -1;
 	if (strcmp(eq + 1, "on") == 0)
-		*s |= 1u << i;
+		*s |= switch_bit(i);
 	else if (strcmp(eq + 1, "off") == 0)
-		*s &= ~(1u << i);
+		*s &= ~switch_bit(i);
 	else
 		return -1;
 	return 0;

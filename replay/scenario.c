@@ -387,9 +387,9 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 		if (i < 0 || (strcmp(eq + 1, "on") != 0 && strcmp(eq + 1, "off") != 0))
 			return fail(p, "'%s': expected a known switch =on|off", tok[1]);
 		if (eq[1] == 'o' && eq[2] == 'n')
-			s->switches |= 1u << i;
+			s->switches |= switch_bit(i);
 		else
-			s->switches &= ~(1u << i);
+			s->switches &= ~switch_bit(i);
 		return 0;
 	}
 	if (strcmp(kw, "mode") == 0) {
@@ -628,14 +628,14 @@ int scenario_check(const struct scenario *s, char *why, size_t len)
 					  s->clean_under[i], r.summary);
 	}
 	for (int i = 0; i < s->nclean_with; i++) {
-		o.switches = s->switches | 1u << s->clean_with[i];
+		o.switches = s->switches | switch_bit(s->clean_with[i]);
 		rcufuzz_run(s->bytes, s->size, &o, &r);
 		if (r.reported)
 			return check_fail(why, len, "expected clean with %s on, got: %s",
 					  switch_name(s->clean_with[i]), r.summary);
 	}
 	for (int i = 0; i < s->nclean_without; i++) {
-		o.switches = s->switches & ~(1u << s->clean_without[i]);
+		o.switches = s->switches & ~switch_bit(s->clean_without[i]);
 		rcufuzz_run(s->bytes, s->size, &o, &r);
 		if (r.reported)
 			return check_fail(why, len, "expected clean with %s off, got: %s",

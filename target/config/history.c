@@ -39,7 +39,8 @@ enum switch_kind switch_kind(enum switch_id id)
 
 const char *switch_kind_name(enum switch_kind k)
 {
-	static const char *const names[] = {"fix", "exposer", "refactor", "busted"};
+	static const char *const names[] = {"fix",    "exposer", "refactor",   "busted",
+					     "inject", "cure",    "finding-fix"};
 
 	return names[k];
 }
@@ -62,7 +63,7 @@ static switch_set kinds_on(int fix, int exposer, int refactor)
 
 		if ((k == SWITCH_FIX && fix) || (k == SWITCH_EXPOSER && exposer) ||
 		    (k == SWITCH_REFACTOR && refactor))
-			s |= 1u << i;
+			s |= switch_bit(i);
 	}
 	return s;
 }
@@ -87,7 +88,7 @@ int preset_lookup(const char *name, switch_set *out)
 
 		if (i < 0 || !revertible(i))
 			return 0;
-		*out = kinds_on(1, 1, 1) & ~(1u << i);
+		*out = kinds_on(1, 1, 1) & ~(switch_bit(i));
 		return 1;
 	}
 	return 0;
@@ -102,7 +103,7 @@ const char *preset_name_of(switch_set s, char *buf, size_t len)
 	if (s == kinds_on(0, 1, 0))
 		return PRESET_V3_0_RC7;
 	for (int i = 0; i < NR_SWITCHES; i++) {
-		if (revertible(i) && s == (all & ~(1u << i))) {
+		if (revertible(i) && s == (all & ~(switch_bit(i)))) {
 			snprintf(buf, len, "revert-%s", switches[i].name);
 			return buf;
 		}

@@ -6,6 +6,7 @@
 #ifndef RCUFUZZ_HISTORY_H
 #define RCUFUZZ_HISTORY_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #define SWITCH(id, name, commit, kind, title) SW_##id,
@@ -15,9 +16,30 @@ enum switch_id {
 };
 #undef SWITCH
 
-enum switch_kind { SWITCH_FIX, SWITCH_EXPOSER, SWITCH_REFACTOR, SWITCH_BUSTED };
+/*
+ * FIX, EXPOSER, REFACTOR: the seed history (v3.0 has them all on);
+ * BUSTED: a broken model, test only; INJECTED: a bug from a published
+ * verification study put into 3.0 (inject-<id> presets); CURE: an experimental
+ * fix of a restriction 3.0 leaves open; FINDING_FIX: the fix of a candidate
+ * 3.0 bug that fuzzing found (v3.0-patched has them on).
+ */
+enum switch_kind {
+	SWITCH_FIX,
+	SWITCH_EXPOSER,
+	SWITCH_REFACTOR,
+	SWITCH_BUSTED,
+	SWITCH_INJECTED,
+	SWITCH_CURE,
+	SWITCH_FINDING_FIX,
+};
 
-typedef unsigned int switch_set;
+typedef uint64_t switch_set;
+_Static_assert(NR_SWITCHES <= 64, "a switch set is one 64-bit word");
+
+static inline switch_set switch_bit(int id)
+{
+	return (switch_set)1 << id;
+}
 
 /* The switches of the run in progress. */
 extern switch_set active_switches;
