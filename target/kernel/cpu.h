@@ -13,6 +13,7 @@ enum irq_kind {
 #include "irq_kinds.def"
 	NR_IRQ_KINDS,			  /* the kinds an input can raise */
 	IRQ_CALL_FUNCTION = NR_IRQ_KINDS, /* smp_call_function()'s IPI: the kernel raises it */
+	IRQ_WORKLOAD,			  /* the workload's device: work for a sleeping task */
 };
 #undef IRQ_KIND
 

@@ -83,6 +83,11 @@ static int __cpu_disable(int cpu)
 	if (cpu == 0)
 		return -EBUSY;
 	cpu_state[cpu].online = 0; /* set_cpu_online(cpu, false) */
+	/* fixup_irqs(): the workload's device irq moves, a pending one is raised again. */
+	if (cpu_state[cpu].pending_irqs & (1u << IRQ_WORKLOAD)) {
+		cpu_state[cpu].pending_irqs &= ~(1u << IRQ_WORKLOAD);
+		raise_irq(first_online_cpu(), IRQ_WORKLOAD);
+	}
 	return 0;
 }
 

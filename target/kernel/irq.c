@@ -93,6 +93,15 @@ static void do_IRQ_signal(void)
 	irq_exit();
 }
 
+/* The workload's device: work arrived for a task asleep on its queue. */
+static void do_IRQ_workload(void)
+{
+	KFUNC_KIND(FRAME_HARDIRQ);
+	irq_enter();
+	workload_interrupt();
+	irq_exit();
+}
+
 void do_IRQ(enum irq_kind kind)
 {
 	switch (kind) {
@@ -110,6 +119,9 @@ void do_IRQ(enum irq_kind kind)
 		break;
 	case IRQ_CALL_FUNCTION:
 		smp_call_function_interrupt();
+		break;
+	case IRQ_WORKLOAD:
+		do_IRQ_workload();
 		break;
 	}
 }

@@ -398,6 +398,11 @@ _Noreturn void do_exit(void)
 	struct task_struct *t = current;
 
 	KFUNC();
+	/*
+	 * 3.0's exit.c:959: a try_to_wake_up() that saw us asleep still holds
+	 * ->pi_lock; wait for it, or its wakeup could land after TASK_DEAD.
+	 */
+	raw_spin_unlock_wait(&t->pi_lock);
 	preempt_disable();
 	t->state = TASK_DEAD;
 	/* schedule() expects one preempt_disable(): hand it ours. */

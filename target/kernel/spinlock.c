@@ -135,6 +135,12 @@ void raw_spin_unlock(raw_spinlock_t *l)
 	preempt_enable();
 }
 
+void raw_spin_unlock_wait(raw_spinlock_t *l)
+{
+	if (l->owner_cpu >= 0)
+		spin_wait(l);
+}
+
 int raw_spin_trylock(raw_spinlock_t *l)
 {
 	preempt_disable();

@@ -39,6 +39,8 @@ void raw_spin_lock_init(raw_spinlock_t *l, enum lock_class_id cls);
 
 void raw_spin_lock(raw_spinlock_t *l);
 void raw_spin_unlock(raw_spinlock_t *l);
+/* Spin until @l is free, without taking it (x86: while locked, cpu_relax()). */
+void raw_spin_unlock_wait(raw_spinlock_t *l);
 /*
  * Take a second lock of a class already held, telling lockdep it is the
  * nested one (3.0's spin_lock_nested(l, SINGLE_DEPTH_NESTING)): the model

@@ -28,6 +28,12 @@ void prepare_to_wait(wait_queue_head_t *q, int state);
 void finish_wait(wait_queue_head_t *q);
 void wake_up(wait_queue_head_t *q);
 
+/* Has the queue sleepers?  Read without the lock, as the kernel's is. */
+static inline int waitqueue_active(const wait_queue_head_t *q)
+{
+	return q->nr_waiters != 0;
+}
+
 /* wait_event(q, cond): sleep on q until cond, rechecked after each wakeup. */
 #define wait_event(q, cond)                                                                        \
 	do {                                                                                       \

@@ -5,6 +5,7 @@
 #include "boot.h"
 #include "frame.h"
 #include "hooks.h"
+#include "interrupt.h"
 #include "preempt.h"
 #include "rtmutex.h"
 #include "sched.h"
@@ -23,6 +24,9 @@ struct workload {
 	unsigned char ops[WORK_QUEUE];	/* queued ops (enum work_op) */
 	unsigned char args[WORK_QUEUE]; /* their arguments */
 	int head, tail;			/* ring indices; head == tail: empty */
+	wait_queue_head_t wait;		/* where the task sleeps out of work */
+	int kick_cpu;			/* CPU whose device irq will wake it, or -1 */
+	int spin;			/* wait for the next op spinning, not asleep */
 	int read_depth;			/* rcu_read_lock() depth taken by ops */
 	int section_preemptible;	/* the open section has run preemptible */
 	int irq_depth;			/* local_irq_save() depth taken by ops */
@@ -62,6 +66,8 @@ void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 		char comm[TASK_COMM_LEN];
 
 		*w = (struct workload){0};
+		init_waitqueue_head(&w->wait, LC_WORK_WAIT);
+		w->kick_cpu = -1;
 		snprintf(comm, sizeof(comm), "T%d", i);
 		w->task = task_create(TASK_KIND_WORKLOAD, i, comm, workload_main,
 				      booting ? 0 : i % t->ncpus, DEFAULT_PRIO);
@@ -70,6 +76,33 @@ void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 		sighand_init(&w->sighand);
 		w->task->sighand = &w->sighand;
 		sched_enqueue_new(w->task);
+	}
+}
+
+/*
+ * Work arrived for a task asleep on its queue: its device raises an irq on
+ * the CPU the task last ran on (fixup_irqs() moves it if that CPU goes).
+ */
+static void kick(struct workload *w)
+{
+	if (w->task == NULL || !waitqueue_active(&w->wait) || w->kick_cpu >= 0)
+		return;
+	w->kick_cpu = cpu_online(w->task->cpu) ? w->task->cpu : first_online_cpu();
+	raise_irq(w->kick_cpu, IRQ_WORKLOAD);
+}
+
+void workload_interrupt(void)
+{
+	int cpu = smp_processor_id();
+
+	KFUNC();
+	for (int i = 0; i < nr_workloads; i++) {
+		struct workload *w = &workloads[i];
+
+		if (w->kick_cpu == cpu || (w->kick_cpu >= 0 && !cpu_online(w->kick_cpu))) {
+			w->kick_cpu = -1;
+			wake_up(&w->wait);
+		}
 	}
 }
 
@@ -82,11 +115,14 @@ void workload_queue(int task, enum work_op op, int arg)
 	w->ops[w->tail] = (unsigned char)op;
 	w->args[w->tail] = (unsigned char)arg;
 	w->tail = (w->tail + 1) % WORK_QUEUE;
+	kick(w);
 }
 
 void workload_begin_drain(void)
 {
 	draining = 1;
+	for (int i = 0; i < nr_workloads; i++)
+		kick(&workloads[i]);
 }
 
 unsigned long workload_progress(void)
@@ -237,6 +273,11 @@ static void op_sleep(struct workload *w, int arg)
 static void op_yield(struct workload *w, int arg)
 {
 	schedule();
+}
+
+static void op_spin(struct workload *w, int arg)
+{
+	w->spin = 1;
 }
 
 static void op_lock_sighand(struct workload *w, int task)
@@ -448,6 +489,7 @@ static void workload_main(struct task_struct *self)
 			int arg = w->args[w->head];
 
 			w->head = (w->head + 1) % WORK_QUEUE;
+			w->spin = 0; /* "spin" lasts until the next op */
 			run_op(w, op, arg);
 			ops_done++;
 			continue;
@@ -457,6 +499,14 @@ static void workload_main(struct task_struct *self)
 			ops_done++;
 			return;
 		}
-		POINT("waiting for work");
+		if (w->spin || !may_block(w)) {
+			POINT("waiting for work");
+			continue;
+		}
+		/* wait_event_interruptible(w->wait, work || draining) */
+		prepare_to_wait(&w->wait, TASK_INTERRUPTIBLE);
+		if (w->head == w->tail && !draining)
+			schedule();
+		finish_wait(&w->wait);
 	}
 }

@@ -32,8 +32,15 @@ enum work_op {
 
 /* The workload tasks, task N on CPU N % ncpus (all on the boot CPU while @booting). */
 void workload_boot(const struct topology *t, enum workload_mode mode, int booting);
-/* Queue op @op with argument @arg for workload task @task. */
+/*
+ * Queue op @op with argument @arg for workload task @task.  A task out of
+ * work sleeps on its queue (unless it may not sleep there, or was told to
+ * spin); queueing then raises the workload's device irq on the CPU the task
+ * last ran on, whose handler wakes it.
+ */
 void workload_queue(int task, enum work_op op, int arg);
+/* The device irq's handler, in hardirq: wake the tasks that have work. */
+void workload_interrupt(void);
 /* From now on, tasks out of work wind down and exit. */
 void workload_begin_drain(void);
 /* Ops finished plus tasks exited so far: grows while the workload progresses. */
