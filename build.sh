@@ -78,7 +78,7 @@ for s in corpus/clean/*.scn; do
 	"$work/rcureplay" --compile "$s" -o "$work/seeds/$(basename "$s" .scn)"
 done
 
-presets="v3.0-rc7 v3.0 $(awk -F'"' '/^SWITCH/ && ($5 ~ /FIX|REFACTOR/) { print "revert-" $2 }' target/config/switches.def)"
+presets=$(fuzz/presets.sh)
 for preset in $presets; do
 	name=$(echo "$preset" | tr . _)_fuzzer
 	$CC $CFLAGS $flags "-DRCUFUZZ_PRESET=\"$preset\"" -c fuzz/target.c -o "$work/$name.o"

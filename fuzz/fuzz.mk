@@ -4,7 +4,7 @@
 #   out/afl/<name>_fuzzer     AFL++ (afl-clang-fast + libAFLDriver)   `make afl`
 # with <name>.dict, <name>.options and <name>_seed_corpus/ beside each.
 
-PRESETS := v3.0-rc7 v3.0 $(shell awk -F'"' '/^SWITCH/ && ($$5 ~ /FIX|REFACTOR/) { print "revert-" $$2 }' target/config/switches.def)
+PRESETS := $(shell fuzz/presets.sh)
 fuzzer_name = $(subst .,_,$(1))_fuzzer
 FUZZERS := $(foreach p,$(PRESETS),$(call fuzzer_name,$(p)))
 

@@ -41,26 +41,27 @@ static const struct {
  * rcureplay_main() does it.
  */
 enum replay_action {
-	ACTION_RUN,           /* run FILE as a fuzz target would (the default) */
-	ACTION_HELP,          /* --help */
+	ACTION_RUN,	      /* run FILE as a fuzz target would (the default) */
+	ACTION_HELP,	      /* --help */
 	ACTION_LIST_PRESETS,  /* --list-presets */
 	ACTION_LIST_SWITCHES, /* --list-switches */
-	ACTION_COMPILE,       /* --compile SCENARIO -o FILE */
-	ACTION_CHECK,         /* --check SCENARIO */
-	ACTION_TRIAGE,        /* --triage DIR */
-	ACTION_TEXT,          /* --text FILE */
+	ACTION_COMPILE,	      /* --compile SCENARIO -o FILE */
+	ACTION_CHECK,	      /* --check SCENARIO */
+	ACTION_TRIAGE,	      /* --triage DIR */
+	ACTION_TEXT,	      /* --text FILE */
 	ACTION_MINIMIZE,      /* --minimize FILE -o FILE */
 };
 
 struct replay_args {
 	enum replay_action action;
-	struct rcufuzz_options run;  /* --preset, --switch, --config, --mode, --no-lockdep, --trace */
-	const char *preset;          /* the last --preset, for the replay command */
-	int mode_set;                /* --mode given: the replay command repeats it */
-	const char *file;            /* FILE: input bytes, a scenario or a directory */
-	const char *html;            /* --html OUT */
-	const char *compile;         /* --compile SCENARIO */
-	const char *output;          /* -o FILE */
+	struct rcufuzz_options
+		run;	     /* --preset, --switch, --config, --mode, --no-lockdep, --trace */
+	const char *preset;  /* the last --preset, for the replay command */
+	int mode_set;	     /* --mode given: the replay command repeats it */
+	const char *file;    /* FILE: input bytes, a scenario or a directory */
+	const char *html;    /* --html OUT */
+	const char *compile; /* --compile SCENARIO */
+	const char *output;  /* -o FILE */
 	int text, check, minimize, triage;
 };
 
@@ -150,13 +151,13 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 {
 	const struct rcufuzz_options *o = &a->run;
 	char sw[512];
+	const char *name;
 	switch_set base;
 	size_t used = (size_t)snprintf(buf, len, "out/rcureplay");
 
 #define APPEND(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
-	switch_set_format(sw, sizeof(sw), o->switches);
-	if (strchr(sw, '=') == NULL) {
-		APPEND(" --preset %s", sw);
+	if ((name = preset_name_of(o->switches, sw, sizeof(sw))) != NULL) {
+		APPEND(" --preset %s", name);
 	} else {
 		APPEND(" --preset %s", a->preset);
 		preset_lookup(a->preset, &base);

@@ -40,7 +40,7 @@ enum switch_kind switch_kind(enum switch_id id)
 const char *switch_kind_name(enum switch_kind k)
 {
 	static const char *const names[] = {"fix",    "exposer", "refactor",   "busted",
-					     "inject", "cure",    "finding-fix"};
+					    "inject", "cure",	 "finding-fix"};
 
 	return names[k];
 }
@@ -53,18 +53,17 @@ int switch_lookup(const char *name)
 	return -1;
 }
 
-/* Every switch of these kinds on. */
-static switch_set kinds_on(int fix, int exposer, int refactor)
+#define KIND(k)	   (1u << SWITCH_##k)
+#define KINDS_V3_0 (KIND(FIX) | KIND(EXPOSER) | KIND(REFACTOR))
+
+/* Every switch of these kinds (a mask of KIND()s) on. */
+static switch_set kinds_on(unsigned int kinds)
 {
 	switch_set s = 0;
 
-	for (int i = 0; i < NR_SWITCHES; i++) {
-		enum switch_kind k = switches[i].kind;
-
-		if ((k == SWITCH_FIX && fix) || (k == SWITCH_EXPOSER && exposer) ||
-		    (k == SWITCH_REFACTOR && refactor))
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (kinds & (1u << switches[i].kind))
 			s |= switch_bit(i);
-	}
 	return s;
 }
 
@@ -76,11 +75,15 @@ static int revertible(int i)
 int preset_lookup(const char *name, switch_set *out)
 {
 	if (strcmp(name, PRESET_V3_0) == 0) {
-		*out = kinds_on(1, 1, 1);
+		*out = kinds_on(KINDS_V3_0);
 		return 1;
 	}
 	if (strcmp(name, PRESET_V3_0_RC7) == 0) {
-		*out = kinds_on(0, 1, 0);
+		*out = kinds_on(KIND(EXPOSER));
+		return 1;
+	}
+	if (strcmp(name, PRESET_V3_0_PATCHED) == 0) {
+		*out = kinds_on(KINDS_V3_0 | KIND(FINDING_FIX));
 		return 1;
 	}
 	if (strncmp(name, "revert-", 7) == 0) {
@@ -88,7 +91,7 @@ int preset_lookup(const char *name, switch_set *out)
 
 		if (i < 0 || !revertible(i))
 			return 0;
-		*out = kinds_on(1, 1, 1) & ~(switch_bit(i));
+		*out = kinds_on(KINDS_V3_0) & ~switch_bit(i);
 		return 1;
 	}
 	return 0;
@@ -96,12 +99,14 @@ int preset_lookup(const char *name, switch_set *out)
 
 const char *preset_name_of(switch_set s, char *buf, size_t len)
 {
-	switch_set all = kinds_on(1, 1, 1);
+	switch_set all = kinds_on(KINDS_V3_0);
 
 	if (s == all)
 		return PRESET_V3_0;
-	if (s == kinds_on(0, 1, 0))
+	if (s == kinds_on(KIND(EXPOSER)))
 		return PRESET_V3_0_RC7;
+	if (s == kinds_on(KINDS_V3_0 | KIND(FINDING_FIX)))
+		return PRESET_V3_0_PATCHED;
 	for (int i = 0; i < NR_SWITCHES; i++) {
 		if (revertible(i) && s == (all & ~(switch_bit(i)))) {
 			snprintf(buf, len, "revert-%s", switches[i].name);
@@ -114,7 +119,9 @@ const char *preset_name_of(switch_set s, char *buf, size_t len)
 void preset_list(FILE *out)
 {
 	fprintf(out, "%-32s %s\n", PRESET_V3_0_RC7, "exposers on, fixes off: the trainwreck");
-	fprintf(out, "%-32s %s\n", PRESET_V3_0, "every switch on: the fixed kernel");
+	fprintf(out, "%-32s %s\n", PRESET_V3_0, "every seed fix on: 3.0 as released");
+	fprintf(out, "%-32s %s\n", PRESET_V3_0_PATCHED,
+		"v3.0 plus the fixes of the 3.0 bugs fuzzing found (docs/findings/)");
 	for (int i = 0; i < NR_SWITCHES; i++)
 		if (revertible(i))
 			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,
@@ -139,12 +146,14 @@ void switch_set_format(char *buf, size_t len, switch_set s)
 		snprintf(buf, len, "%s", preset);
 		return;
 	}
+	/* Not a preset: v3.0 and what differs from it. */
+	used = (size_t)snprintf(buf, len, "%s", PRESET_V3_0);
 	for (int i = 0; i < NR_SWITCHES && used < len; i++) {
 		int on = (s >> i) & 1;
 
-		if (switches[i].kind == SWITCH_BUSTED && !on)
+		if (on == (int)((kinds_on(KINDS_V3_0) >> i) & 1))
 			continue;
-		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", used ? " " : "",
-					 switches[i].name, on ? "on" : "off");
+		used += (size_t)snprintf(buf + used, len - used, " %s=%s", switches[i].name,
+					 on ? "on" : "off");
 	}
 }

@@ -73,10 +73,11 @@ int preset_lookup(const char *name, switch_set *out);
 const char *preset_name_of(switch_set s, char *buf, size_t len);
 void preset_list(FILE *out);
 void switch_list(FILE *out);
-/* The preset name if @s is one, else "name=on name=off ..." (busted ones only if on). */
+/* The preset name if @s is one, else "v3.0 name=on name=off ...": what differs from v3.0. */
 void switch_set_format(char *buf, size_t len, switch_set s);
 
 #define PRESET_V3_0	"v3.0"
 #define PRESET_V3_0_RC7 "v3.0-rc7"
+#define PRESET_V3_0_PATCHED "v3.0-patched"
 
 #endif

@@ -339,7 +339,9 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 	lp = &rnp->blkd_tasks;
 	lp_root = &rnp_root->blkd_tasks;
 	while (!list_empty(lp)) {
-		struct task_struct *t = list_entry(lp->next, struct task_struct, rcu_node_entry);
+		/* offline_keep_order: tail first, so the root gets them in the leaf's order. */
+		struct list_head *from = sw(SW_offline_keep_order) ? lp->prev : lp->next;
+		struct task_struct *t = list_entry(from, struct task_struct, rcu_node_entry);
 
 		raw_spin_lock(&rnp_root->lock); /* irqs already disabled */
 		list_del_init(&t->rcu_node_entry);

@@ -1,0 +1,7 @@
+#!/bin/sh
+# The presets that get a fuzz target, one per line, from target/config/switches.def:
+# v3.0-rc7, v3.0, v3.0-patched and revert-<switch> for every FIX and REFACTOR switch.
+set -eu
+cd "$(dirname "$0")/.." || exit 2
+printf '%s\n' v3.0-rc7 v3.0 v3.0-patched
+awk -F'"' '/^SWITCH/ && ($5 ~ /^, (FIX|REFACTOR),/) { print "revert-" $2 }' target/config/switches.def
