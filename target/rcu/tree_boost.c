@@ -108,6 +108,15 @@ static int rcu_boost(struct rcu_node *rnp)
 	 */
 	t = list_entry(tb, struct task_struct, rcu_node_entry);
 	task_use_check(t, "rcu_boost");
+	/*
+	 * boost_once: t moved here from a leaf whose booster still holds t
+	 * boosted through its own mutex; a second one would overwrite
+	 * ->rcu_boost_mutex and t would release only that one.
+	 */
+	if (sw(SW_boost_once) && t->rcu_boost_mutex != NULL) {
+		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		return 0;
+	}
 	rt_mutex_init_proxy_locked(&mtx, t);
 	t->rcu_boost_mutex = &mtx;
 	if (sw(SW_boosted_field))

@@ -365,6 +365,8 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 	/* 3.0 leaves the leaf's ->boost_tasks alone: it still points at a moved task. */
 	rnp->gp_tasks = NULL;
 	rnp->exp_tasks = NULL;
+	if (kconfig.rcu_boost && sw(SW_offline_clear_boost_tasks))
+		rnp->boost_tasks = NULL;
 	return retval;
 }
 
