@@ -111,11 +111,12 @@ static int rcu_boost(struct rcu_node *rnp)
 	/*
 	 * boost_once: t moved here from a leaf whose booster still holds t
 	 * boosted through its own mutex; a second one would overwrite
-	 * ->rcu_boost_mutex and t would release only that one.
+	 * ->rcu_boost_mutex and t would release only that one.  Say there
+	 * is more to boost: the kthread retries, yielding every ten tries.
 	 */
 	if (sw(SW_boost_once) && t->rcu_boost_mutex != NULL) {
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-		return 0;
+		return 1;
 	}
 	rt_mutex_init_proxy_locked(&mtx, t);
 	t->rcu_boost_mutex = &mtx;
