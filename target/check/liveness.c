@@ -37,10 +37,34 @@ int liveness_rcu_idle(void)
 	return 1;
 }
 
+/*
+ * What 3.0 itself would show of @t, stuck for good: the hung-task check
+ * (kernel/hung_task.c) warns about a task in D state not switched for 120 s.
+ */
+static void report_hung_task(const struct task_struct *t)
+{
+	if (t->state == TASK_UNINTERRUPTIBLE)
+		report_printf(
+			"3.0's hung-task check (kernel/hung_task.c:96) would print, 120 s on:\n"
+			"  INFO: task %s:%d blocked for more than 120 seconds.\n\n",
+			t->comm, t->pid);
+	else if (t->state == TASK_INTERRUPTIBLE)
+		report_printf("It sleeps interruptibly, which 3.0's hung-task check skips: the\n"
+			      "work it waits for is silently never done.\n\n");
+	else
+		report_printf("It is runnable but never gets to run again.\n\n");
+}
+
 static void hang(const char *what, const char *func, const char *fmt, long a, long b)
 {
 	report_begin(REPORT_HANG, fmt, a, b);
 	report_printf("At the end of the drain RCU has not settled.\n\n");
+	if (rcu_gp_in_progress(&rcu_preempt_state)) {
+		report_printf("3.0's RCU CPU stall detector would print, %d s on:\n  ",
+			      kconfig.rcu_cpu_stall_timeout);
+		rcu_stall_print_stalls(&rcu_preempt_state, first_online_cpu());
+		report_printf("\n");
+	}
 	report_printf("All CPUs:\n");
 	report_all_cpus();
 	report_rcu_state();
@@ -62,6 +86,7 @@ static void check_rcu(void)
 			report_printf(
 				"The boost kthread still waits for the rt_mutex it proxy-locked\n"
 				"on behalf of a reader: the reader never unlocked it.\n\n");
+			report_hung_task(t);
 			report_task(t, "stuck booster:");
 			report_end("booster-waits-forever", "rt_mutex_lock");
 		}
@@ -154,6 +179,7 @@ void liveness_check(int drain_rounds)
 			      "task finished an op; this task has not finished its work and\n"
 			      "cannot make progress.\n\n",
 			      drain_rounds);
+		report_hung_task(t);
 		report_task(t, "stuck:");
 		report_printf("All CPUs:\n");
 		report_all_cpus();

@@ -21,9 +21,24 @@ static void print_blocked_tasks(const struct rcu_node *rnp)
 		report_printf(" P%d", list_entry(p, struct task_struct, rcu_node_entry)->pid);
 }
 
-void rcu_stall_warning(struct rcu_state *rsp, int cpu, int self)
+void rcu_stall_print_stalls(struct rcu_state *rsp, int cpu)
 {
 	struct rcu_node *rnp;
+
+	report_printf("INFO: rcu_preempt detected stalls on CPUs/tasks: {");
+	print_blocked_tasks(rcu_get_root(rsp));
+	rcu_for_each_leaf_node(rsp, rnp) {
+		if (rnp != rcu_get_root(rsp))
+			print_blocked_tasks(rnp);
+		for (int c = 0; c <= rnp->grphi - rnp->grplo; c++)
+			if (rnp->qsmask & (1ul << c))
+				report_printf(" %d", rnp->grplo + c);
+	}
+	report_printf("} (detected by %d, t=%lu jiffies)\n", cpu, jiffies - rsp->gp_start);
+}
+
+void rcu_stall_warning(struct rcu_state *rsp, int cpu, int self)
+{
 
 	if (self) {
 		report_begin(REPORT_STALL, "stall on CPU %d (t=%lu jiffies)", cpu,
@@ -33,17 +48,8 @@ void rcu_stall_warning(struct rcu_state *rsp, int cpu, int self)
 	} else {
 		report_begin(REPORT_STALL, "stalls on CPUs/tasks (detected by %d, t=%lu jiffies)",
 			     cpu, jiffies - rsp->gp_start);
-		report_printf("INFO: rcu_preempt detected stalls on CPUs/tasks: {");
-		print_blocked_tasks(rcu_get_root(rsp));
-		rcu_for_each_leaf_node(rsp, rnp) {
-			if (rnp != rcu_get_root(rsp))
-				print_blocked_tasks(rnp);
-			for (int c = 0; c <= rnp->grphi - rnp->grplo; c++)
-				if (rnp->qsmask & (1ul << c))
-					report_printf(" %d", rnp->grplo + c);
-		}
-		report_printf("} (detected by %d, t=%lu jiffies)\n\n", cpu,
-			      jiffies - rsp->gp_start);
+		rcu_stall_print_stalls(rsp, cpu);
+		report_printf("\n");
 	}
 	report_printf("Grace period %lu started %lu jiffies ago (CONFIG_RCU_CPU_STALL_TIMEOUT=%d s"
 		      " at HZ=%d) and has not ended.\n\n",

@@ -235,6 +235,8 @@ void rcu_prepare_kthreads(int cpu);
  * (print_other_cpu_stall()).  Ends the run.
  */
 _Noreturn void rcu_stall_warning(struct rcu_state *rsp, int cpu, int self);
+/* print_other_cpu_stall()'s line: the blocked tasks and CPUs the GP waits for. */
+void rcu_stall_print_stalls(struct rcu_state *rsp, int cpu);
 
 /* update.c: synchronize_rcu()'s callback (3.0's kernel/rcupdate.c). */
 struct rcu_synchronize {
