@@ -313,7 +313,7 @@ presubmit "$tmp/projects/rcufuzz"
 # build.sh builds the tree it is run in; anywhere else it says so and stops.
 status=0
 msg=$(cd "$tmp" && bash "$repo/build.sh" 2>&1) || status=$?
-[ "$status:$msg" = "2:rcufuzz: build.sh: no target/switches.def in $tmp (run it from the top of the source tree)" ] ||
+[ "$status:$msg" = "2:rcufuzz: build.sh: no target/config/switches.def in $tmp (run it from the top of the source tree)" ] ||
 	bad "build.sh run outside the source tree: exit $status, said: $msg"
 [ -z "$(git status --porcelain)" ] ||
 	echo "note: the OSS-Fuzz layout builds HEAD (what the clone gets); uncommitted changes go to the ClusterFuzzLite layout only"
