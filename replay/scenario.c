@@ -223,6 +223,52 @@ static int parse_config(struct parser *p, char **tok, int ntok)
 	return 0;
 }
 
+/* "step cpuN until FUNC[:LABEL] [within K]": compiled at the end (until.h). */
+static int parse_until(struct parser *p, char **tok, int ntok)
+{
+	struct until_line u = {.line = p->line, .within = UNTIL_DEFAULT_WITHIN, .at = p->s->size};
+	struct until_line *more;
+	char spec[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2];
+	const char *colon;
+	size_t used = 0, flen;
+	int last = ntok;
+
+	if (ntok >= 6 && strcmp(tok[ntok - 2], "within") == 0) {
+		char *end;
+		long k = strtol(tok[ntok - 1], &end, 10);
+
+		if (*end != '\0' || k < 1 || k > UNTIL_MAX_WITHIN)
+			return fail(p, "'within %s': expected 1..%d steps", tok[ntok - 1],
+				    UNTIL_MAX_WITHIN);
+		u.within = (int)k;
+		last = ntok - 2;
+	}
+	if (last < 4 || (u.cpu = numbered(tok[1], "cpu", p->config.topo.ncpus)) < 0)
+		return fail(p, "expected 'step cpuN until FUNC[:LABEL] [within K]' with N below %d",
+			    p->config.topo.ncpus);
+	for (int i = 3; i < last && used < sizeof(spec); i++)
+		used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s", i > 3 ? " " : "",
+					 tok[i]);
+	if (used >= sizeof(spec))
+		return fail(p, "'%s': too long", spec);
+	colon = strchr(spec, ':');
+	flen = colon ? (size_t)(colon - spec) : strlen(spec);
+	if (flen == 0 || flen >= sizeof(u.func) || !(isalpha((unsigned char)spec[0]) || spec[0] == '_') ||
+	    strspn(spec, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != flen)
+		return fail(p, "'%.*s': expected a function name (rcureplay --points lists them)",
+			    (int)flen, spec);
+	if (colon && colon[1] == '\0')
+		return fail(p, "'%s': expected a label after ':' (or no ':')", spec);
+	memcpy(u.func, spec, flen);
+	snprintf(u.label, sizeof(u.label), "%s", colon ? colon + 1 : "");
+	more = realloc(p->s->until, (size_t)(p->s->nuntil + 1) * sizeof(*more));
+	if (more == NULL)
+		return fail(p, "out of memory");
+	p->s->until = more;
+	p->s->until[p->s->nuntil++] = u;
+	return 0;
+}
+
 static int parse_event(struct parser *p, char **tok, int ntok)
 {
 	struct input_event ev = {0}, check;
@@ -236,6 +282,8 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 		return fail(p, "events before the topology line");
 	if (p->have_tail)
 		return fail(p, "events after the tail");
+	if (op == EV_STEP && ntok >= 3 && strcmp(tok[2], "until") == 0)
+		return parse_until(p, tok, ntok);
 	ev.op = (enum event_op)op;
 	ev.work = WORK_READ_LOCK;
 	switch (ev.op) {
@@ -478,6 +526,28 @@ static int parse_line(struct parser *p, char *line)
 	return fail(p, "'%s': unknown keyword or event", tok[0]);
 }
 
+/* The until lines, under the scenario's own options, once every line is read. */
+static int compile_until_lines(struct parser *p)
+{
+	struct scenario *s = p->s;
+	struct rcufuzz_options o;
+	uint8_t *bytes;
+	size_t size;
+	char why[512];
+	int failed;
+
+	scenario_options(s, &o);
+	if (until_compile(s->bytes, s->size, s->until, s->nuntil, &o, &bytes, &size, &failed, why,
+			  sizeof(why)) < 0) {
+		p->line = failed >= 0 ? s->until[failed].line : 0;
+		return fail(p, "%s", why);
+	}
+	free(s->bytes);
+	s->bytes = bytes;
+	s->size = size;
+	return 0;
+}
+
 int scenario_compile(const char *text, const char *name, struct scenario *s, char *err,
 		     size_t errlen)
 {
@@ -508,6 +578,8 @@ int scenario_compile(const char *text, const char *name, struct scenario *s, cha
 		p.line = 0;
 		rc = fail(&p, "no topology line");
 	}
+	if (rc == 0 && s->nuntil > 0)
+		rc = compile_until_lines(&p);
 	free(copy);
 	if (rc != 0)
 		scenario_free(s);
@@ -519,6 +591,17 @@ void scenario_free(struct scenario *s)
 	free(s->bytes);
 	s->bytes = NULL;
 	s->size = 0;
+	free(s->until);
+	s->until = NULL;
+	s->nuntil = 0;
+}
+
+void scenario_options(const struct scenario *s, struct rcufuzz_options *o)
+{
+	rcufuzz_default_options(o);
+	o->switches = s->switches;
+	o->mode = s->mode;
+	o->lockdep = s->lockdep;
 }
 
 static void print_raw(FILE *out, const uint8_t *b, size_t n)
@@ -597,10 +680,7 @@ int scenario_check(const struct scenario *s, char *why, size_t len)
 
 	if (!s->has_expect)
 		return check_fail(why, len, "%s%sno 'expect' line", "", "");
-	rcufuzz_default_options(&o);
-	o.switches = s->switches;
-	o.mode = s->mode;
-	o.lockdep = s->lockdep;
+	scenario_options(s, &o);
 	rcufuzz_run(s->bytes, s->size, &o, &r);
 	if (s->expect_clean && r.reported)
 		return check_fail(why, len, "expected clean under %s, got: %s", s->preset,

@@ -18,6 +18,7 @@
  *   topology cpus=2 fanout=2 tasks=2 threadirqs boot   the rest of the header
  *   work T0 read_lock          then one event per line (sim/events.def)
  *   step cpu1 x3
+ *   step cpu1 until __rcu_read_unlock:nesting 0, before special check   (until.h)
  *   irq cpu0 tick [01 00]      raw bytes of a record that is not canonical
  *   tail 03                    bytes of a last record cut short
  *
@@ -31,6 +32,7 @@
 #include <stdio.h>
 
 #include "../target/rcufuzz.h"
+#include "until.h"
 
 #define SCENARIO_MAX_FRAMES 8
 #define SCENARIO_MAX_CLEAN 4
@@ -55,6 +57,9 @@ struct scenario {
 	int clean_with[SCENARIO_MAX_CLEAN]; /* switch ids */
 	int nclean_without;
 	int clean_without[SCENARIO_MAX_CLEAN];
+	/* The step ... until lines, in order, and what they compiled to (malloc'd). */
+	int nuntil;
+	struct until_line *until;
 };
 
 /*
@@ -65,6 +70,9 @@ int scenario_compile(const char *text, const char *name, struct scenario *s, cha
 		     size_t errlen);
 void scenario_free(struct scenario *s);
 
+/* The options @s runs under: its preset, switch, mode and lockdep lines. */
+void scenario_options(const struct scenario *s, struct rcufuzz_options *o);
+
 /*
  * Run @s under its options and check its expect, expect-frame and
  * clean-under lines.  0 if all hold (@why: what it reported), else -1 (@why:
@@ -72,7 +80,22 @@ void scenario_free(struct scenario *s);
  */
 int scenario_check(const struct scenario *s, char *why, size_t len);
 
+/*
+ * The until lines of @s (named @name) that a clean-under, clean-with or
+ * clean-without variant would compile to other counts, or not at all: one
+ * line "note: name:line: ..." each on @out.  Returns how many.
+ */
+int scenario_until_notes(const struct scenario *s, const char *name, FILE *out);
+
 /* Write the text form of @data (its config lines, topology and events) read in @mode. */
 void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out);
+
+/*
+ * The same, run under @o, with runs of step records written as named points
+ * (`step cpuN until FUNC:LABEL`, after the preset, switch and lockdep lines
+ * of @o) wherever that compiles back to the same bytes; as counts elsewhere.
+ */
+void scenario_decompile_named(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+			      FILE *out);
 
 #endif

@@ -22,6 +22,7 @@ struct rcufuzz_options {
 	enum workload_mode mode;
 	int lockdep;		/* 1: CONFIG_PROVE_LOCKING on (the default) */
 	int consequences;	/* go on past a failed model check (kernel/bug.h) */
+	int records_only;	/* stop after the last record: no drain, no liveness check */
 	const char *replay_cmd; /* printed at the end of a report; NULL: none */
 	/* Called after every step and event, for --trace; NULL: off. */
 	void (*trace)(const struct trace_row *row, void *arg);

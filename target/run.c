@@ -92,8 +92,17 @@ static void note_step(int cpu)
 	if (m.event_index >= 0)
 		note_recent(cpu, t, func, label);
 	if (m.opts->trace) {
-		struct trace_row row = {sim_steps(), m.event_index, m.ev, cpu,
-					t,	     context_of(t), func, label};
+		struct trace_row row = {
+			.step = sim_steps(),
+			.event = m.event_index,
+			.ev = m.ev,
+			.cpu = cpu,
+			.task = t,
+			.context = context_of(t),
+			.func = func,
+			.label = label,
+			.point_func = s ? s->func : "?",
+		};
 
 		m.opts->trace(&row, m.opts->trace_arg);
 	}
@@ -284,6 +293,8 @@ static void run_input(void *unused)
 		m.ev = &ev;
 		apply(&ev);
 	}
+	if (m.opts->records_only)
+		return;
 	if (drain())
 		liveness_check(DRAIN_ROUNDS);
 	model_check_report_deferred();

@@ -31,6 +31,8 @@ struct trace_row {
 	const char *context;		/* "task", "hardirq", "softirq", "irq-exit" */
 	const char *func;		/* innermost function */
 	const char *label;		/* the point's label */
+	const char *point_func;		/* the function the point is written in: func, or
+					   a helper without a frame of its own (spin_wait) */
 };
 
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */

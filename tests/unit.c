@@ -30,10 +30,7 @@ int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_o
 		printf("    %s\n", err);
 		return -1;
 	}
-	rcufuzz_default_options(o);
-	o->switches = s->switches;
-	o->mode = s->mode;
-	o->lockdep = s->lockdep;
+	scenario_options(s, o);
 	return 0;
 }
 

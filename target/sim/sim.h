@@ -15,6 +15,8 @@
 
 #include "coro.h"
 
+#include <stddef.h>
+
 #define SIM_MAX_CPUS 16
 
 /* A preemption point: one static site per POINT() in the source. */
@@ -24,11 +26,38 @@ struct sim_site {
 	unsigned int id;   /* stable hash of func and label, 0 until first hit */
 };
 
+/*
+ * Where a POINT() is written.  Every POINT() also puts a pointer to its
+ * entry into the ELF section rcufuzz_points, so that the points a person may
+ * name (rcureplay --points, `step cpuN until FUNC:LABEL`) are known without
+ * running anything.  The section's name is a C identifier: the linker
+ * provides __start_ and __stop_ symbols for it, and ASan leaves globals in
+ * such sections unpadded; pointers, not the entries themselves, so that no
+ * compiler's alignment of a larger object can leave gaps between them.
+ */
+struct sim_point_entry {
+	const struct sim_site *site;
+	const char *file; /* __FILE__ of the POINT() */
+	int line;	  /* __LINE__ */
+};
+
 #define POINT(label)                                                                               \
 	do {                                                                                       \
 		static struct sim_site sim_site_ = {__func__, label, 0};                           \
+		static const struct sim_point_entry sim_point_entry_ = {&sim_site_, __FILE__,      \
+									__LINE__};                 \
+		static const struct sim_point_entry *sim_point_ptr_                                \
+			__attribute__((section("rcufuzz_points"), used)) = &sim_point_entry_;      \
 		sim_point(&sim_site_);                                                             \
 	} while (0)
+
+/*
+ * Every POINT() of the program, in link order (a POINT() in an inline
+ * function of a header has one entry per file that uses it).  Points that
+ * are not POINT()s (a struct sim_site handed to sim_point() directly) are
+ * not among them.
+ */
+size_t sim_point_entries(const struct sim_point_entry *const **entries);
 
 /* Stop here; another CPU may run; resume later at this very place. */
 void sim_point(struct sim_site *site);

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/* The points a person may name: see points.h. */
+#include "points.h"
+
+#include "../target/run.h"
+#include "../target/sim/sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_POINTS 1024
+#define MAX_NEAR   4
+
+int point_matches(const struct trace_row *row, const char *func, const char *label)
+{
+	if (strcmp(row->func, func) != 0 && strcmp(row->point_func, func) != 0)
+		return 0;
+	return label == NULL || label[0] == '\0' || strcmp(row->label, label) == 0;
+}
+
+static int by_func_then_place(const void *a, const void *b)
+{
+	const struct sim_point_entry *x = *(const struct sim_point_entry *const *)a;
+	const struct sim_point_entry *y = *(const struct sim_point_entry *const *)b;
+	int c = strcmp(x->site->func, y->site->func);
+
+	if (c == 0)
+		c = strcmp(x->file, y->file);
+	if (c == 0)
+		c = (x->line > y->line) - (x->line < y->line);
+	if (c == 0)
+		c = strcmp(x->site->label, y->site->label);
+	return c;
+}
+
+/* The registry sorted by function, then by where each point is written. */
+static int sorted_points(const struct sim_point_entry *const **out)
+{
+	static const struct sim_point_entry *sorted[MAX_POINTS];
+	static int n = -1;
+
+	if (n < 0) {
+		const struct sim_point_entry *const *all;
+		size_t total = sim_point_entries(&all);
+
+		n = 0;
+		for (size_t i = 0; i < total && n < MAX_POINTS; i++)
+			sorted[n++] = all[i];
+		qsort(sorted, (size_t)n, sizeof(sorted[0]), by_func_then_place);
+	}
+	*out = sorted;
+	return n;
+}
+
+static int same_point(const struct sim_point_entry *a, const struct sim_point_entry *b)
+{
+	return strcmp(a->site->func, b->site->func) == 0 &&
+	       strcmp(a->site->label, b->site->label) == 0;
+}
+
+int points_print(FILE *out, const char *func)
+{
+	const struct sim_point_entry *const *p;
+	int n = sorted_points(&p), width = 0, printed = 0;
+
+	for (int i = 0; i < n; i++) {
+		int w = (int)(strlen(p[i]->site->func) + 1 + strlen(p[i]->site->label));
+
+		if ((func == NULL || strcmp(func, p[i]->site->func) == 0) && w > width)
+			width = w;
+	}
+	for (int i = 0; i < n; i++) {
+		const char *file = NULL;
+		int seen = 0, last_line = -1;
+
+		if (func && strcmp(func, p[i]->site->func) != 0)
+			continue;
+		for (int j = 0; j < i && !seen; j++)
+			seen = same_point(p[j], p[i]);
+		if (seen)
+			continue; /* printed with its first place */
+		fprintf(out, "%s:%s%*s  ", p[i]->site->func, p[i]->site->label,
+			width - (int)(strlen(p[i]->site->func) + 1 + strlen(p[i]->site->label)),
+			"");
+		/* Its places: file:line, further lines of the same file as ",line". */
+		for (int j = i; j < n; j++) {
+			if (!same_point(p[j], p[i]) || p[j]->line == last_line)
+				continue;
+			if (file && strcmp(file, p[j]->file) == 0)
+				fprintf(out, ",%d", p[j]->line);
+			else
+				fprintf(out, "%s%s:%d", file ? " " : "", p[j]->file, p[j]->line);
+			file = p[j]->file;
+			last_line = p[j]->line;
+		}
+		fputc('\n', out);
+		printed++;
+	}
+	return printed;
+}
+
+int point_func_known(const char *func)
+{
+	return point_label_known(func, NULL);
+}
+
+int point_label_known(const char *func, const char *label)
+{
+	const struct sim_point_entry *const *p;
+	int n = sorted_points(&p);
+
+	for (int i = 0; i < n; i++)
+		if ((func == NULL || strcmp(p[i]->site->func, func) == 0) &&
+		    (label == NULL || strcmp(p[i]->site->label, label) == 0))
+			return 1;
+	return 0;
+}
+
+/* The distinct functions (@labels 0) or labels (1) of the registry, into @names. */
+static int distinct(const char **names, int max, int labels)
+{
+	const struct sim_point_entry *const *p;
+	int n = sorted_points(&p), k = 0;
+
+	for (int i = 0; i < n && k < max; i++) {
+		const char *name = labels ? p[i]->site->label : p[i]->site->func;
+		int seen = 0;
+
+		for (int j = 0; j < k && !seen; j++)
+			seen = strcmp(names[j], name) == 0;
+		if (!seen)
+			names[k++] = name;
+	}
+	return k;
+}
+
+int point_funcs(const char **names, int max)
+{
+	return distinct(names, max, 0);
+}
+
+int point_labels(const char **names, int max)
+{
+	return distinct(names, max, 1);
+}
+
+/* Levenshtein distance, capped: names are short. */
+static int edit_distance(const char *a, const char *b)
+{
+	enum { CAP = 64 };
+	int la = (int)strlen(a), lb = (int)strlen(b), row[CAP + 1];
+
+	if (la > CAP || lb > CAP)
+		return CAP;
+	for (int j = 0; j <= lb; j++)
+		row[j] = j;
+	for (int i = 1; i <= la; i++) {
+		int diag = row[0];
+
+		row[0] = i;
+		for (int j = 1; j <= lb; j++) {
+			int up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[lb];
+}
+
+void names_near(const char *name, const char *const *names, int n, char *buf, size_t len)
+{
+	const char *near[MAX_NEAR];
+	int dist[MAX_NEAR], k = 0, limit = (int)strlen(name) / 4;
+	size_t used = 0;
+
+	if (limit < 2)
+		limit = 2;
+	for (int i = 0; i < n; i++) {
+		/*
+		 * A typo away, or from the start of it ("special dne": "special
+		 * done, before nesting = 0"), or the name a part of it
+		 * ("read_unlock": "__rcu_read_unlock").
+		 */
+		int d = edit_distance(name, names[i]), dup = 0, at;
+
+		for (int cut = (int)strlen(name) - 1; cut <= (int)strlen(name) + 2; cut++) {
+			char start[64];
+
+			if (cut <= 0 || cut >= (int)strlen(names[i]) || cut >= (int)sizeof(start))
+				continue;
+			snprintf(start, sizeof(start), "%.*s", cut, names[i]);
+			if (edit_distance(name, start) + 1 < d)
+				d = edit_distance(name, start) + 1;
+		}
+
+		if (d > limit && strstr(names[i], name) == NULL)
+			continue;
+		if (d > limit)
+			d = limit + 1;
+		for (int j = 0; j < k; j++)
+			dup |= strcmp(near[j], names[i]) == 0;
+		if (dup)
+			continue;
+		/* Insert in order of distance, then name; drop the farthest past MAX_NEAR. */
+		for (at = k; at > 0 && (dist[at - 1] > d ||
+					(dist[at - 1] == d && strcmp(near[at - 1], names[i]) > 0));
+		     at--)
+			;
+		if (at == MAX_NEAR)
+			continue;
+		if (k < MAX_NEAR)
+			k++;
+		memmove(&near[at + 1], &near[at], (size_t)(k - 1 - at) * sizeof(near[0]));
+		memmove(&dist[at + 1], &dist[at], (size_t)(k - 1 - at) * sizeof(dist[0]));
+		near[at] = names[i];
+		dist[at] = d;
+	}
+	buf[0] = '\0';
+	/* Quoted where a name has spaces or commas (labels). */
+	for (int i = 0; i < k && used < len; i++) {
+		const char *q = strpbrk(near[i], " ,") ? "'" : "";
+
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s%s", i ? ", " : "", q,
+					 near[i], q);
+	}
+}
