@@ -6,6 +6,7 @@
 #include "../target/input.h"
 #include "html.h"
 #include "minimize.h"
+#include "points.h"
 #include "scenario.h"
 #include "triage.h"
 #include "trace.h"
@@ -15,7 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_INPUT (1u << 20)
+#define MAX_INPUT	 (1u << 20)
+#define MAX_SWITCH_FLAGS 64
 
 #define FLAG(id, name, arg, help) FLAG_##id,
 enum flag_id {
@@ -45,6 +47,7 @@ enum replay_action {
 	ACTION_HELP,	      /* --help */
 	ACTION_LIST_PRESETS,  /* --list-presets */
 	ACTION_LIST_SWITCHES, /* --list-switches */
+	ACTION_POINTS,	      /* --points [FUNC] */
 	ACTION_COMPILE,	      /* --compile SCENARIO -o FILE */
 	ACTION_CHECK,	      /* --check SCENARIO */
 	ACTION_TRIAGE,	      /* --triage DIR */
@@ -55,14 +58,17 @@ enum replay_action {
 struct replay_args {
 	enum replay_action action;
 	struct rcufuzz_options
-		run;	     /* --preset, --switch, --config, --mode, --no-lockdep, --trace */
-	const char *preset;  /* the last --preset, for the replay command */
+		run;	    /* --preset, --switch, --config, --mode, --no-lockdep, --trace */
+	const char *preset; /* the last --preset, for the replay command */
+	int preset_set;	    /* --preset given: it replaces a .scn file's switches */
+	const char *switches[MAX_SWITCH_FLAGS]; /* the --switch flags, for a .scn file's */
+	int nswitches;
 	int mode_set;	     /* --mode given: the replay command repeats it */
 	const char *file;    /* FILE: input bytes, a scenario or a directory */
 	const char *html;    /* --html OUT */
 	const char *compile; /* --compile SCENARIO */
 	const char *output;  /* -o FILE */
-	int text, check, minimize, triage;
+	int text, named, check, minimize, triage, points;
 };
 
 void cli_error(const char *what, const char *why)
@@ -238,6 +244,7 @@ static int do_check(const char *file)
 		return 2;
 	rc = scenario_check(&s, why, sizeof(why));
 	printf("%s %s: %s\n", rc == 0 ? "PASS" : "FAIL", file, why);
+	scenario_until_notes(&s, file, stdout);
 	scenario_free(&s);
 	return rc == 0 ? 0 : 1;
 }
@@ -272,7 +279,7 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 		printf("# minimized %zu events to %zu in %ld runs; %s holds the bytes\n",
 		       count_events(data, size, o->mode), count_events(min, min_size, o->mode),
 		       runs, out);
-		scenario_decompile(min, min_size, o->mode, stdout);
+		scenario_decompile_named(min, min_size, o, stdout);
 	}
 	free(min);
 	return rc;
@@ -320,22 +327,79 @@ static int do_run(const struct replay_args *a, const uint8_t *data, size_t size)
 	return r.reported ? 1 : 0;
 }
 
-/* FILE holds input bytes: print them as a scenario, minimize them or run them. */
-static int do_input(const struct replay_args *a)
+/* rcureplay --points [FUNC] */
+static int do_points(const char *func)
 {
+	const char *funcs[1024];
+	char near[256], why[300];
+
+	if (points_print(stdout, func) > 0 || func == NULL)
+		return 0;
+	names_near(func, funcs, point_funcs(funcs, 1024), near, sizeof(near));
+	snprintf(why, sizeof(why), "no point is in such a function%s%s%s",
+		 near[0] ? " (near: " : "", near, near[0] ? ")" : "");
+	cli_error(func, why);
+	return 2;
+}
+
+static int is_scenario_file(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n > 4 && strcmp(path + n - 4, ".scn") == 0;
+}
+
+/*
+ * A .scn file runs under its own preset, switch, mode and lockdep lines;
+ * --preset replaces its switches, --switch goes on top of them, --mode
+ * replaces its mode, --no-lockdep turns lockdep off.
+ */
+static void scenario_args(struct replay_args *a, const struct scenario *s)
+{
+	if (!a->preset_set) {
+		a->preset = s->preset;
+		a->run.switches = s->switches;
+		for (int i = 0; i < a->nswitches; i++)
+			apply_switch(&a->run.switches, a->switches[i]);
+	}
+	if (!a->mode_set)
+		a->run.mode = s->mode;
+	if (!s->lockdep)
+		a->run.lockdep = 0;
+}
+
+/*
+ * FILE holds input bytes, or a text scenario if its name ends in .scn:
+ * print it as a scenario, minimize it or run it.
+ */
+static int do_input(const struct replay_args *given)
+{
+	struct replay_args a = *given;
+	struct scenario s = {0};
 	size_t size;
-	uint8_t *data = read_input_file(a->file, &size);
+	uint8_t *data;
 	int rc = 0;
 
-	if (data == NULL)
+	if (is_scenario_file(a.file)) {
+		if (load_scenario(a.file, &s) < 0)
+			return 2;
+		scenario_args(&a, &s);
+		data = s.bytes;
+		size = s.size;
+	} else if ((data = read_input_file(a.file, &size)) == NULL) {
 		return 2;
-	if (a->action == ACTION_TEXT)
-		scenario_decompile(data, size, a->run.mode, stdout);
-	else if (a->action == ACTION_MINIMIZE)
-		rc = do_minimize(data, size, &a->run, a->output);
+	}
+	if (a.action == ACTION_TEXT && a.named)
+		scenario_decompile_named(data, size, &a.run, stdout);
+	else if (a.action == ACTION_TEXT)
+		scenario_decompile(data, size, a.run.mode, stdout);
+	else if (a.action == ACTION_MINIMIZE)
+		rc = do_minimize(data, size, &a.run, a.output);
 	else
-		rc = do_run(a, data, size);
-	free(data);
+		rc = do_run(&a, data, size);
+	if (data != s.bytes)
+		free(data);
+	scenario_free(&s);
 	return rc;
 }
 
@@ -351,6 +415,7 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 			return -1;
 		}
 		a->preset = arg;
+		a->preset_set = 1;
 		break;
 	case FLAG_SWITCH:
 		if (apply_switch(&a->run.switches, arg) < 0) {
@@ -358,6 +423,11 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 				  "not SWITCH=on|off with a known switch (try --list-switches)");
 			return -1;
 		}
+		if (a->nswitches == MAX_SWITCH_FLAGS) {
+			cli_error(arg, "too many --switch flags");
+			return -1;
+		}
+		a->switches[a->nswitches++] = arg;
 		break;
 	case FLAG_MODE:
 		if (mode_lookup(arg) < 0) {
@@ -397,6 +467,12 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		break;
 	case FLAG_TEXT:
 		a->text = 1;
+		break;
+	case FLAG_NAMED:
+		a->named = 1;
+		break;
+	case FLAG_POINTS:
+		a->points = 1;
 		break;
 	case FLAG_CHECK:
 		a->check = 1;
@@ -457,6 +533,10 @@ static int check_args(struct replay_args *a)
 {
 	if (a->action != ACTION_RUN)
 		return 0; /* --help or a list: the rest of the line is not read */
+	if (a->points) {
+		a->action = ACTION_POINTS; /* FILE, if any, is a function */
+		return 0;
+	}
 	if (a->compile) {
 		if (a->file) {
 			cli_error(a->file, "--compile takes no input file");
@@ -491,6 +571,11 @@ static int check_args(struct replay_args *a)
 		cli_error("--minimize", "needs -o FILE");
 		return -1;
 	}
+	if (a->named && a->action != ACTION_TEXT) {
+		cli_error("--named",
+			  "goes with --text (--minimize and --triage name points anyway)");
+		return -1;
+	}
 	return 0;
 }
 
@@ -510,6 +595,8 @@ int rcureplay_main(int argc, char **argv)
 	case ACTION_LIST_SWITCHES:
 		switch_list(stdout);
 		return 0;
+	case ACTION_POINTS:
+		return do_points(a.file);
 	case ACTION_COMPILE:
 		return do_compile(a.compile, a.output);
 	case ACTION_CHECK:

@@ -2,6 +2,7 @@
 /* The points a person may name: see points.h. */
 #include "points.h"
 
+#include "../target/input.h"
 #include "../target/run.h"
 #include "../target/sim/sim.h"
 
@@ -18,80 +19,100 @@ int point_matches(const struct trace_row *row, const char *func, const char *lab
 	return label == NULL || label[0] == '\0' || strcmp(row->label, label) == 0;
 }
 
+/* A point a person may name, and where it is written (line 0: not a POINT()). */
+struct point {
+	const char *func;
+	const char *label;
+	const char *file;
+	int line;
+};
+
 static int by_func_then_place(const void *a, const void *b)
 {
-	const struct sim_point_entry *x = *(const struct sim_point_entry *const *)a;
-	const struct sim_point_entry *y = *(const struct sim_point_entry *const *)b;
-	int c = strcmp(x->site->func, y->site->func);
+	const struct point *x = a, *y = b;
+	int c = strcmp(x->func, y->func);
 
 	if (c == 0)
 		c = strcmp(x->file, y->file);
 	if (c == 0)
 		c = (x->line > y->line) - (x->line < y->line);
 	if (c == 0)
-		c = strcmp(x->site->label, y->site->label);
+		c = strcmp(x->label, y->label);
 	return c;
 }
 
-/* The registry sorted by function, then by where each point is written. */
-static int sorted_points(const struct sim_point_entry *const **out)
+/*
+ * The registry of POINT()s, and the points the kernel model hands to
+ * sim_point() itself, which the registry cannot have: the idle loop's halt
+ * (boot.c) and each workload op's point before it runs (run_op, named for
+ * the op: work_ops.def).  Sorted by function, then by place.
+ */
+static int all_points(const struct point **out)
 {
-	static const struct sim_point_entry *sorted[MAX_POINTS];
+	static struct point points[MAX_POINTS];
 	static int n = -1;
 
 	if (n < 0) {
-		const struct sim_point_entry *const *all;
-		size_t total = sim_point_entries(&all);
+		const struct sim_point_entry *const *e;
+		size_t total = sim_point_entries(&e);
 
 		n = 0;
 		for (size_t i = 0; i < total && n < MAX_POINTS; i++)
-			sorted[n++] = all[i];
-		qsort(sorted, (size_t)n, sizeof(sorted[0]), by_func_then_place);
+			points[n++] = (struct point){e[i]->site->func, e[i]->site->label,
+						     e[i]->file, e[i]->line};
+		if (n < MAX_POINTS)
+			points[n++] = (struct point){"cpu_idle", "idle", "target/kernel/boot.c", 0};
+		for (int op = 0; op < NR_WORK_OPS && n < MAX_POINTS; op++)
+			points[n++] = (struct point){"run_op", work_op_name((enum work_op)op),
+						     "target/kernel/work_ops.def", 0};
+		qsort(points, (size_t)n, sizeof(points[0]), by_func_then_place);
 	}
-	*out = sorted;
+	*out = points;
 	return n;
 }
 
-static int same_point(const struct sim_point_entry *a, const struct sim_point_entry *b)
+static int same_point(const struct point *a, const struct point *b)
 {
-	return strcmp(a->site->func, b->site->func) == 0 &&
-	       strcmp(a->site->label, b->site->label) == 0;
+	return strcmp(a->func, b->func) == 0 && strcmp(a->label, b->label) == 0;
+}
+
+static int name_width(const struct point *p)
+{
+	return (int)(strlen(p->func) + 1 + strlen(p->label));
 }
 
 int points_print(FILE *out, const char *func)
 {
-	const struct sim_point_entry *const *p;
-	int n = sorted_points(&p), width = 0, printed = 0;
+	const struct point *p;
+	int n = all_points(&p), width = 0, printed = 0;
 
-	for (int i = 0; i < n; i++) {
-		int w = (int)(strlen(p[i]->site->func) + 1 + strlen(p[i]->site->label));
-
-		if ((func == NULL || strcmp(func, p[i]->site->func) == 0) && w > width)
-			width = w;
-	}
+	for (int i = 0; i < n; i++)
+		if ((func == NULL || strcmp(func, p[i].func) == 0) && name_width(&p[i]) > width)
+			width = name_width(&p[i]);
 	for (int i = 0; i < n; i++) {
 		const char *file = NULL;
 		int seen = 0, last_line = -1;
 
-		if (func && strcmp(func, p[i]->site->func) != 0)
+		if (func && strcmp(func, p[i].func) != 0)
 			continue;
 		for (int j = 0; j < i && !seen; j++)
-			seen = same_point(p[j], p[i]);
+			seen = same_point(&p[j], &p[i]);
 		if (seen)
 			continue; /* printed with its first place */
-		fprintf(out, "%s:%s%*s  ", p[i]->site->func, p[i]->site->label,
-			width - (int)(strlen(p[i]->site->func) + 1 + strlen(p[i]->site->label)),
-			"");
+		fprintf(out, "%s:%s%*s  ", p[i].func, p[i].label, width - name_width(&p[i]), "");
 		/* Its places: file:line, further lines of the same file as ",line". */
 		for (int j = i; j < n; j++) {
-			if (!same_point(p[j], p[i]) || p[j]->line == last_line)
+			if (!same_point(&p[j], &p[i]) ||
+			    (p[j].line == last_line && file && strcmp(file, p[j].file) == 0))
 				continue;
-			if (file && strcmp(file, p[j]->file) == 0)
-				fprintf(out, ",%d", p[j]->line);
+			if (file && strcmp(file, p[j].file) == 0)
+				fprintf(out, ",%d", p[j].line);
+			else if (p[j].line)
+				fprintf(out, "%s%s:%d", file ? " " : "", p[j].file, p[j].line);
 			else
-				fprintf(out, "%s%s:%d", file ? " " : "", p[j]->file, p[j]->line);
-			file = p[j]->file;
-			last_line = p[j]->line;
+				fprintf(out, "%s%s", file ? " " : "", p[j].file);
+			file = p[j].file;
+			last_line = p[j].line;
 		}
 		fputc('\n', out);
 		printed++;
@@ -106,24 +127,24 @@ int point_func_known(const char *func)
 
 int point_label_known(const char *func, const char *label)
 {
-	const struct sim_point_entry *const *p;
-	int n = sorted_points(&p);
+	const struct point *p;
+	int n = all_points(&p);
 
 	for (int i = 0; i < n; i++)
-		if ((func == NULL || strcmp(p[i]->site->func, func) == 0) &&
-		    (label == NULL || strcmp(p[i]->site->label, label) == 0))
+		if ((func == NULL || strcmp(p[i].func, func) == 0) &&
+		    (label == NULL || strcmp(p[i].label, label) == 0))
 			return 1;
 	return 0;
 }
 
-/* The distinct functions (@labels 0) or labels (1) of the registry, into @names. */
+/* The distinct functions (@labels 0) or labels (1) of the points, into @names. */
 static int distinct(const char **names, int max, int labels)
 {
-	const struct sim_point_entry *const *p;
-	int n = sorted_points(&p), k = 0;
+	const struct point *p;
+	int n = all_points(&p), k = 0;
 
 	for (int i = 0; i < n && k < max; i++) {
-		const char *name = labels ? p[i]->site->label : p[i]->site->func;
+		const char *name = labels ? p[i].label : p[i].func;
 		int seen = 0;
 
 		for (int j = 0; j < k && !seen; j++)

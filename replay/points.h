@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The points a person may name: the model's POINT()s (target/sim/sim.h keeps
- * a registry of them), written FUNC:LABEL, for `rcureplay --points` and for
- * `step cpuN until FUNC[:LABEL]` lines (docs/scenarios.md).
+ * a registry of them) and the two kinds of point it declares without
+ * POINT() (the idle loop's halt, each workload op's point), written
+ * FUNC:LABEL, for `rcureplay --points` and for `step cpuN until
+ * FUNC[:LABEL]` lines (docs/scenarios.md).
  */
 #ifndef RCUFUZZ_REPLAY_POINTS_H
 #define RCUFUZZ_REPLAY_POINTS_H
@@ -28,11 +30,11 @@ int point_matches(const struct trace_row *row, const char *func, const char *lab
  */
 int points_print(FILE *out, const char *func);
 
-/* Is @func the function of a POINT()?  Has @func a POINT() labelled @label? */
+/* Has @func a point?  Has @func (NULL: any function) a point labelled @label? */
 int point_func_known(const char *func);
 int point_label_known(const char *func, const char *label);
 
-/* Every distinct function with a POINT() (sorted), or every label; how many (at most @max). */
+/* Every distinct function with a point (sorted), or every label; how many (at most @max). */
 int point_funcs(const char **names, int max);
 int point_labels(const char **names, int max);
 

@@ -253,12 +253,13 @@ static int parse_until(struct parser *p, char **tok, int ntok)
 		return fail(p, "'%s': too long", spec);
 	colon = strchr(spec, ':');
 	flen = colon ? (size_t)(colon - spec) : strlen(spec);
-	if (flen == 0 || flen >= sizeof(u.func) || !(isalpha((unsigned char)spec[0]) || spec[0] == '_') ||
-	    strspn(spec, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != flen)
+	if (!until_func_name(spec, flen))
 		return fail(p, "'%.*s': expected a function name (rcureplay --points lists them)",
 			    (int)flen, spec);
 	if (colon && colon[1] == '\0')
 		return fail(p, "'%s': expected a label after ':' (or no ':')", spec);
+	if (colon && strlen(colon + 1) >= sizeof(u.label))
+		return fail(p, "'%s': too long", colon + 1);
 	memcpy(u.func, spec, flen);
 	snprintf(u.label, sizeof(u.label), "%s", colon ? colon + 1 : "");
 	more = realloc(p->s->until, (size_t)(p->s->nuntil + 1) * sizeof(*more));
@@ -602,125 +603,4 @@ void scenario_options(const struct scenario *s, struct rcufuzz_options *o)
 	o->switches = s->switches;
 	o->mode = s->mode;
 	o->lockdep = s->lockdep;
-}
-
-static void print_raw(FILE *out, const uint8_t *b, size_t n)
-{
-	fputs(" [", out);
-	for (size_t i = 0; i < n; i++)
-		fprintf(out, "%s%02x", i ? " " : "", b[i]);
-	fputs("]", out);
-}
-
-/* The config lines that differ from the defaults, then the topology line. */
-static void print_config(FILE *out, const struct config *c)
-{
-	char value[16];
-
-	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
-		if (config_fields[f].word || config_get(c, f) == config_fields[f].values[0])
-			continue;
-		config_value_format(f, config_get(c, f), value, sizeof(value));
-		fprintf(out, "config %s=%s\n", config_fields[f].name, value);
-	}
-	fputs("topology", out);
-	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
-		const struct config_field *cf = &config_fields[f];
-
-		if (cf->word && !cf->boolean)
-			fprintf(out, " %s=%d", cf->word, config_get(c, f));
-		else if (cf->word && config_get(c, f))
-			fprintf(out, " %s", cf->word);
-	}
-}
-
-void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mode, FILE *out)
-{
-	struct config c;
-	struct input_event ev;
-	uint8_t canon[INPUT_HEADER_SIZE > 3 ? INPUT_HEADER_SIZE : 3];
-	size_t pos = INPUT_HEADER_SIZE, hdr = size < INPUT_HEADER_SIZE ? size : INPUT_HEADER_SIZE;
-	char text[96];
-
-	input_config(data, size, &c);
-	if (mode != MODE_STRICT)
-		fprintf(out, "mode %s\n", mode_name(mode));
-	print_config(out, &c);
-	input_encode_config(&c, canon);
-	if (hdr != INPUT_HEADER_SIZE || memcmp(canon, data, hdr) != 0)
-		print_raw(out, data, hdr);
-	fputc('\n', out);
-	while (input_next(data, size, &pos, &c.topo, mode, &ev)) {
-		size_t n = input_encode(&ev, mode, canon);
-
-		event_format(&ev, text, sizeof(text));
-		fputs(text, out);
-		if (n != ev.len || memcmp(canon, data + ev.offset, n) != 0)
-			print_raw(out, data + ev.offset, ev.len);
-		fputc('\n', out);
-	}
-	if (pos < size && size > INPUT_HEADER_SIZE) {
-		fputs("tail", out);
-		for (size_t i = pos; i < size; i++)
-			fprintf(out, " %02x", data[i]);
-		fputc('\n', out);
-	}
-}
-
-static int check_fail(char *why, size_t len, const char *fmt, const char *a, const char *b)
-{
-	snprintf(why, len, fmt, a, b);
-	return -1;
-}
-
-int scenario_check(const struct scenario *s, char *why, size_t len)
-{
-	struct rcufuzz_options o;
-	struct rcufuzz_result r;
-
-	if (!s->has_expect)
-		return check_fail(why, len, "%s%sno 'expect' line", "", "");
-	scenario_options(s, &o);
-	rcufuzz_run(s->bytes, s->size, &o, &r);
-	if (s->expect_clean && r.reported)
-		return check_fail(why, len, "expected clean under %s, got: %s", s->preset,
-				  r.summary);
-	if (!s->expect_clean) {
-		if (!r.reported)
-			return check_fail(why, len, "expected '%s' under %s, ran clean", s->expect,
-					  s->preset);
-		const char *got = r.summary;
-
-		if (strncmp(got, "rcufuzz: ", 9) == 0)
-			got += 9;
-		if (strcmp(got, s->expect) != 0)
-			return check_fail(why, len, "expected '%s', got '%s'", s->expect, got);
-		for (int i = 0; i < s->nframes; i++)
-			if (strstr(r.text, s->frames[i]) == NULL)
-				return check_fail(why, len, "report lacks '%s'%s", s->frames[i],
-						  "");
-	}
-	for (int i = 0; i < s->nclean; i++) {
-		preset_lookup(s->clean_under[i], &o.switches);
-		rcufuzz_run(s->bytes, s->size, &o, &r);
-		if (r.reported)
-			return check_fail(why, len, "expected clean under %s, got: %s",
-					  s->clean_under[i], r.summary);
-	}
-	for (int i = 0; i < s->nclean_with; i++) {
-		o.switches = s->switches | switch_bit(s->clean_with[i]);
-		rcufuzz_run(s->bytes, s->size, &o, &r);
-		if (r.reported)
-			return check_fail(why, len, "expected clean with %s on, got: %s",
-					  switch_name(s->clean_with[i]), r.summary);
-	}
-	for (int i = 0; i < s->nclean_without; i++) {
-		o.switches = s->switches & ~switch_bit(s->clean_without[i]);
-		rcufuzz_run(s->bytes, s->size, &o, &r);
-		if (r.reported)
-			return check_fail(why, len, "expected clean with %s off, got: %s",
-					  switch_name(s->clean_without[i]), r.summary);
-	}
-	snprintf(why, len, "%s", s->expect_clean ? "clean" : s->expect);
-	return 0;
 }

@@ -122,7 +122,7 @@ int triage_dir(const char *dir, const struct rcufuzz_options *o)
 		printf("\n# %s (%d inputs); smallest: %s\n", groups[i].summary, groups[i].count,
 		       groups[i].smallest);
 		if (data)
-			scenario_decompile(data, size, o->mode, stdout);
+			scenario_decompile_named(data, size, o, stdout);
 		free(data);
 	}
 	for (int i = 0; i < n; i++)

@@ -269,15 +269,22 @@ static void log_row(const struct trace_row *row, void *arg)
 	l->n++;
 }
 
-/* A name an until line can carry: an identifier, a label of plain words. */
+int until_func_name(const char *name, size_t len)
+{
+	if (len == 0 || len >= UNTIL_FUNC_MAX || isdigit((unsigned char)name[0]))
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
+			return 0;
+	return 1;
+}
+
+/* A point an until line can name: a function name, a label of plain words. */
 static int writable(const char *func, const char *label)
 {
-	if (!(isalpha((unsigned char)func[0]) || func[0] == '_') ||
-	    strlen(func) >= UNTIL_FUNC_MAX || label[0] == '\0' || strlen(label) >= UNTIL_LABEL_MAX)
+	if (!until_func_name(func, strlen(func)) || label[0] == '\0' ||
+	    strlen(label) >= UNTIL_LABEL_MAX)
 		return 0;
-	for (const char *c = func; *c; c++)
-		if (!isalnum((unsigned char)*c) && *c != '_')
-			return 0;
 	return !isspace((unsigned char)label[0]) &&
 	       !isspace((unsigned char)label[strlen(label) - 1]) && strchr(label, '#') == NULL &&
 	       strstr(label, "  ") == NULL && strstr(label, " within ") == NULL;

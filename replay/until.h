@@ -47,6 +47,9 @@ int until_compile(const uint8_t *in, size_t size, struct until_line *u, int n,
 		  const struct rcufuzz_options *o, uint8_t **out, size_t *out_size, int *failed,
 		  char *why, size_t len);
 
+/* Is @name[0..@len) a function name an until line can carry (a C identifier that fits)? */
+int until_func_name(const char *name, size_t len);
+
 /* The line as a scenario line: "step cpu1 until FUNC:LABEL [within K]". */
 void until_format(const struct until_line *u, char *buf, size_t len);
 

@@ -6,76 +6,8 @@
  */
 #include "harness.h"
 
-#include "../replay/cli.h"
-
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-#define TMP "out/tests/cli-tmp"
-
-/* Run rcureplay with its stdout in @out and stderr in @err (NULL: thrown away); its exit status. */
-static int replay_to(const char *out, const char *err, const char *const *args)
-{
-	char *argv[16];
-	int argc = 0, saved_out = dup(1), saved_err = dup(2), rc;
-	int out_fd = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	int err_fd = open(err ? err : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-	argv[argc++] = "rcureplay";
-	for (int i = 0; args[i] && argc < 15; i++)
-		argv[argc++] = (char *)args[i];
-	argv[argc] = NULL;
-	fflush(stdout);
-	fflush(stderr);
-	dup2(out_fd, 1);
-	dup2(err_fd, 2);
-	rc = rcureplay_main(argc, argv);
-	fflush(stdout);
-	fflush(stderr);
-	dup2(saved_out, 1);
-	dup2(saved_err, 2);
-	close(out_fd);
-	close(err_fd);
-	close(saved_out);
-	close(saved_err);
-	return rc;
-}
-
-/* A whole (small) file as a string; "" if it cannot be read. */
-static const char *read_text(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n = 0;
-
-	if (f) {
-		n = fread(buf, 1, size - 1, f);
-		fclose(f);
-	}
-	buf[n] = '\0';
-	return buf;
-}
-
-static int write_bytes(const char *path, const void *data, size_t n)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (f == NULL)
-		return -1;
-	if (n && fwrite(data, 1, n, f) != n) {
-		fclose(f);
-		return -1;
-	}
-	return fclose(f);
-}
-
-static int replay(const char *const *args)
-{
-	return replay_to(NULL, NULL, args);
-}
-
-#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
 int test_cli_bad_inputs(void)
 {

@@ -53,6 +53,16 @@ const char *log_find(const char *from, const char *const *needles);
 	ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU        \
 		ROUNDS_4CPU ROUNDS_4CPU ROUNDS_4CPU
 
+/* rcureplay's command line, in process. */
+#define TMP	  "out/tests/cli-tmp"
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* Run rcureplay with its stdout in @out and stderr in @err (NULL: thrown away); its exit status. */
+int replay_to(const char *out, const char *err, const char *const *args);
+int replay(const char *const *args);
+/* A whole (small) file as a string; "" if it cannot be read. */
+const char *read_text(const char *path, char *buf, size_t size);
+int write_bytes(const char *path, const void *data, size_t n);
+
 /* A deterministic pseudo-random generator for the tests. */
 uint64_t test_rand(uint64_t *state);
 void random_input(uint64_t *state, uint8_t *buf, size_t *size, size_t max);

@@ -2,11 +2,14 @@
 /* The unit-test runner: `make test`.  Ends with "N passed, N failed". */
 #include "harness.h"
 
+#include "../replay/cli.h"
 #include "../replay/trace.h"
 #include "../target/kernel/task.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const struct {
 	const char *name;
@@ -94,6 +97,64 @@ const char *log_find(const char *from, const char *const *needles)
 		line = end ? end + 1 : NULL;
 	}
 	return NULL;
+}
+
+int replay_to(const char *out, const char *err, const char *const *args)
+{
+	char *argv[16];
+	int argc = 0, saved_out = dup(1), saved_err = dup(2), rc;
+	int out_fd = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int err_fd = open(err ? err : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	argv[argc++] = "rcureplay";
+	for (int i = 0; args[i] && argc < 15; i++)
+		argv[argc++] = (char *)args[i];
+	argv[argc] = NULL;
+	fflush(stdout);
+	fflush(stderr);
+	dup2(out_fd, 1);
+	dup2(err_fd, 2);
+	rc = rcureplay_main(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_out, 1);
+	dup2(saved_err, 2);
+	close(out_fd);
+	close(err_fd);
+	close(saved_out);
+	close(saved_err);
+	return rc;
+}
+
+int replay(const char *const *args)
+{
+	return replay_to(NULL, NULL, args);
+}
+
+const char *read_text(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = 0;
+
+	if (f) {
+		n = fread(buf, 1, size - 1, f);
+		fclose(f);
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+int write_bytes(const char *path, const void *data, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL)
+		return -1;
+	if (n && fwrite(data, 1, n, f) != n) {
+		fclose(f);
+		return -1;
+	}
+	return fclose(f);
 }
 
 uint64_t test_rand(uint64_t *state)

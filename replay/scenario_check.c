@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/* A scenario's expectations, and where its until lines depend on the switches: see scenario.h. */
+#include "scenario.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int check_fail(char *why, size_t len, const char *fmt, const char *a, const char *b)
+{
+	snprintf(why, len, fmt, a, b);
+	return -1;
+}
+
+/*
+ * The clean-under, clean-with and clean-without lines, one index for all:
+ * variant @i's switches into @sw and its name ("under v3.0", "with
+ * boosted_field on") into @name; 0 past the last.
+ */
+static int variant(const struct scenario *s, int i, switch_set *sw, char *name, size_t len)
+{
+	if (i < s->nclean) {
+		preset_lookup(s->clean_under[i], sw);
+		snprintf(name, len, "under %s", s->clean_under[i]);
+		return 1;
+	}
+	i -= s->nclean;
+	if (i < s->nclean_with) {
+		*sw = s->switches | switch_bit(s->clean_with[i]);
+		snprintf(name, len, "with %s on", switch_name(s->clean_with[i]));
+		return 1;
+	}
+	i -= s->nclean_with;
+	if (i < s->nclean_without) {
+		*sw = s->switches & ~switch_bit(s->clean_without[i]);
+		snprintf(name, len, "with %s off", switch_name(s->clean_without[i]));
+		return 1;
+	}
+	return 0;
+}
+
+int scenario_check(const struct scenario *s, char *why, size_t len)
+{
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+	char name[96];
+
+	if (!s->has_expect)
+		return check_fail(why, len, "%s%sno 'expect' line", "", "");
+	scenario_options(s, &o);
+	rcufuzz_run(s->bytes, s->size, &o, &r);
+	if (s->expect_clean && r.reported)
+		return check_fail(why, len, "expected clean under %s, got: %s", s->preset,
+				  r.summary);
+	if (!s->expect_clean) {
+		if (!r.reported)
+			return check_fail(why, len, "expected '%s' under %s, ran clean", s->expect,
+					  s->preset);
+		const char *got = r.summary;
+
+		if (strncmp(got, "rcufuzz: ", 9) == 0)
+			got += 9;
+		if (strcmp(got, s->expect) != 0)
+			return check_fail(why, len, "expected '%s', got '%s'", s->expect, got);
+		for (int i = 0; i < s->nframes; i++)
+			if (strstr(r.text, s->frames[i]) == NULL)
+				return check_fail(why, len, "report lacks '%s'%s", s->frames[i],
+						  "");
+	}
+	for (int i = 0; variant(s, i, &o.switches, name, sizeof(name)); i++) {
+		rcufuzz_run(s->bytes, s->size, &o, &r);
+		if (r.reported)
+			return check_fail(why, len, "expected clean %s, got: %s", name, r.summary);
+	}
+	snprintf(why, len, "%s", s->expect_clean ? "clean" : s->expect);
+	return 0;
+}
+
+int scenario_until_notes(const struct scenario *s, const char *file, FILE *out)
+{
+	struct rcufuzz_options o;
+	struct until_line *u;
+	char name[96], line[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 48], why[512];
+	int notes = 0;
+
+	if (s->nuntil == 0)
+		return 0;
+	u = malloc((size_t)s->nuntil * sizeof(*u));
+	if (u == NULL)
+		return 0;
+	scenario_options(s, &o);
+	for (int v = 0; variant(s, v, &o.switches, name, sizeof(name)); v++) {
+		uint8_t *bytes = NULL;
+		size_t size;
+		int failed;
+
+		/* Each line again, under the variant, from where the variant's run has got to. */
+		memcpy(u, s->until, (size_t)s->nuntil * sizeof(*u));
+		if (until_compile(s->bytes, s->size, u, s->nuntil, &o, &bytes, &size, &failed, why,
+				  sizeof(why)) == 0)
+			failed = s->nuntil;
+		free(bytes);
+		for (int i = 0; i < s->nuntil && i <= failed; i++) {
+			until_format(&s->until[i], line, sizeof(line));
+			if (i == failed)
+				fprintf(out, "note: %s:%d: %s: %d steps here; %s: %s\n", file,
+					u[i].line, line, s->until[i].steps, name, why);
+			else if (u[i].steps != s->until[i].steps)
+				fprintf(out,
+					"note: %s:%d: %s: %d steps here, %d %s (the bytes keep "
+					"%d)\n",
+					file, u[i].line, line, s->until[i].steps, u[i].steps, name,
+					s->until[i].steps);
+			else
+				continue;
+			notes++;
+		}
+	}
+	free(u);
+	return notes;
+}
