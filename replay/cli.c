@@ -79,7 +79,8 @@ void cli_error(const char *what, const char *why)
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: rcureplay [flags] FILE\n"
-		     "Run one input as a fuzz target would. Exit 0 clean, 1 report, 2 usage.\n\n");
+		     "Run one input as a fuzz target would (a FILE named *.scn is a text scenario).\n"
+		     "Exit 0 clean, 1 report, 2 usage.\n\n");
 	for (int i = 0; i < NR_FLAGS; i++) {
 		char left[40];
 
