@@ -72,6 +72,29 @@ static int revertible(int i)
 	return switches[i].kind == SWITCH_FIX || switches[i].kind == SWITCH_REFACTOR;
 }
 
+/* The switch set of preset misuse+<cure>: v3.0 and cure @i. */
+static switch_set cure_preset(int i)
+{
+	return kinds_on(KINDS_V3_0) | switch_bit(i);
+}
+
+/* The CURE switch that preset @name (misuse+<cure>) tries, or -1. */
+static int misuse_cure(const char *name)
+{
+	size_t n = strlen(PRESET_MISUSE_PREFIX);
+	int i;
+
+	if (strncmp(name, PRESET_MISUSE_PREFIX, n) != 0)
+		return -1;
+	i = switch_lookup(name + n);
+	return i >= 0 && switches[i].kind == SWITCH_CURE ? i : -1;
+}
+
+int preset_is_misuse(const char *name)
+{
+	return misuse_cure(name) >= 0;
+}
+
 int preset_lookup(const char *name, switch_set *out)
 {
 	if (strcmp(name, PRESET_V3_0) == 0) {
@@ -84,6 +107,10 @@ int preset_lookup(const char *name, switch_set *out)
 	}
 	if (strcmp(name, PRESET_V3_0_PATCHED) == 0) {
 		*out = kinds_on(KINDS_V3_0 | KIND(FINDING_FIX));
+		return 1;
+	}
+	if (misuse_cure(name) >= 0) {
+		*out = cure_preset(misuse_cure(name));
 		return 1;
 	}
 	if (strncmp(name, "revert-", 7) == 0) {
@@ -112,6 +139,10 @@ const char *preset_name_of(switch_set s, char *buf, size_t len)
 			snprintf(buf, len, "revert-%s", switches[i].name);
 			return buf;
 		}
+		if (switches[i].kind == SWITCH_CURE && s == cure_preset(i)) {
+			snprintf(buf, len, "%s%s", PRESET_MISUSE_PREFIX, switches[i].name);
+			return buf;
+		}
 	}
 	return NULL;
 }
@@ -126,6 +157,11 @@ void preset_list(FILE *out)
 		if (revertible(i))
 			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,
 				switch_kind_name(switches[i].kind), switches[i].commit);
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].kind == SWITCH_CURE)
+			fprintf(out, "%s%-25s v3.0 with cure %s (%s), fuzzed in misuse mode\n",
+				PRESET_MISUSE_PREFIX, switches[i].name, switches[i].name,
+				switches[i].commit);
 }
 
 void switch_list(FILE *out)
