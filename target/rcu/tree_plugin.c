@@ -192,6 +192,12 @@ void rcu_read_unlock_special(struct task_struct *t)
 		local_irq_restore(flags);
 		return;
 	}
+	/* Quick Quiz 5, answer 2: under a scheduler lock, owe the cleanup to its release. */
+	if (sw(SW_sched_lock_cleanup) && t->sched_lock_depth) {
+		t->rcu_unlock_cleanup_owed = 1;
+		local_irq_restore(flags);
+		return;
+	}
 	rcu_special_rmw(t, RCU_READ_UNLOCK_BLOCKED, 0);
 	/* Lock the node t is queued on; offlining may move t once. */
 	for (;;) {
@@ -246,6 +252,24 @@ void rcu_read_unlock_special(struct task_struct *t)
 	/* The last task blocking the expedited GP on rnp: report up. */
 	if (sw(SW_exp_preempt) && !empty_exp && !rcu_preempted_readers_exp(rnp))
 		rcu_report_exp_rnp(&rcu_preempt_state, rnp);
+}
+
+/*
+ * Cure sched_lock_cleanup (Quick Quiz 5, answer 2): the scheduler released
+ * its last lock, and a reader that ended under it owes its cleanup.  Unless
+ * a new reader has begun since (its outermost rcu_read_unlock() will do it),
+ * do it now, with the nesting at INT_MIN as __rcu_read_unlock() has it, so
+ * that the readers in the wakeups and the deboost nest instead of recursing.
+ */
+void rcu_read_unlock_cleanup(struct task_struct *t)
+{
+	KFUNC();
+	t->rcu_unlock_cleanup_owed = 0;
+	if (t->rcu_read_lock_nesting != 0 || !t->rcu_read_unlock_special)
+		return;
+	t->rcu_read_lock_nesting = INT_MIN;
+	rcu_read_unlock_special(t);
+	t->rcu_read_lock_nesting = 0;
 }
 
 /*
