@@ -72,10 +72,26 @@ static int revertible(int i)
 	return switches[i].kind == SWITCH_FIX || switches[i].kind == SWITCH_REFACTOR;
 }
 
-/* The switch set of preset misuse+<cure>: v3.0 and cure @i. */
+/*
+ * A cure that is a later step of another (upstream's deferred quiescent
+ * states came in three commits): its preset has the earlier steps on too.
+ */
+static const struct {
+	enum switch_id step, after;
+} cure_steps[] = {
+	{SW_deferred_qs_wakeup_safe, SW_deferred_qs},
+	{SW_deferred_qs_no_wakeup, SW_deferred_qs_wakeup_safe},
+};
+
+/* The switch set of preset misuse+<cure>: v3.0, cure @i and the steps it follows. */
 static switch_set cure_preset(int i)
 {
-	return kinds_on(KINDS_V3_0) | switch_bit(i);
+	switch_set s = kinds_on(KINDS_V3_0) | switch_bit(i);
+
+	for (int k = (int)(sizeof(cure_steps) / sizeof(cure_steps[0])) - 1; k >= 0; k--)
+		if (s & switch_bit(cure_steps[k].step))
+			s |= switch_bit(cure_steps[k].after);
+	return s;
 }
 
 /* The CURE switch that preset @name (misuse+<cure>) tries, or -1. */
