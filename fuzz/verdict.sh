@@ -78,7 +78,17 @@ fi
 summary=$(out/rcureplay --preset "$preset" --mode misuse "$crash" 2>&1 | sed -n 's/^SUMMARY: //p')
 if [ -n "$all" ]; then
 	echo "== $preset: reports in ${took}s (${execs:-?} execs; CPU user/sys $cpu), first: $summary"
-	out/rcureplay --preset "$preset" --mode misuse --triage "$work/crashes" | sed -n '1,/^$/p;/^ count/,/^$/p'
+	out/rcureplay --preset "$preset" --mode misuse --triage "$work/crashes" >"$work/triage.txt" || true
+	sed -n '1,/^$/p;/^ count/,/^$/p' "$work/triage.txt"
+	# Each kind of report, its smallest input minimized: which restriction's op it needs.
+	n=0
+	awk '/^ count/ { t = 1; next } t && NF == 0 { exit } t { print $3 }' "$work/triage.txt" >"$work/kinds"
+	while read -r f; do
+		n=$((n + 1))
+		out/rcureplay --preset "$preset" --mode misuse --minimize "$f" -o "$work/kind-$n.min" >"$work/kind-$n.txt"
+		echo "== kind $n ($work/kind-$n.min): $(out/rcureplay --preset "$preset" --mode misuse "$work/kind-$n.min" 2>&1 | sed -n 's/^SUMMARY: //p')"
+		grep -v '^#' "$work/kind-$n.txt"
+	done <"$work/kinds"
 else
 	echo "== $preset: first report after at most ${took}s (${execs:-?} execs; CPU user/sys $cpu): $summary"
 fi
