@@ -34,28 +34,28 @@
 #include "task.h"
 #include "../rcu/rcu.h"
 
-static int sched_lock(const raw_spinlock_t *l)
+static int sched_lock(int cls)
 {
-	return l->class_idx == LC_RQ || l->class_idx == LC_PI;
+	return cls == LC_RQ || cls == LC_PI;
 }
 
 void sched_lock_enter(const raw_spinlock_t *l)
 {
-	if (sw(SW_sched_lock_reader) && sched_lock(l))
+	if (sw(SW_sched_lock_reader) && sched_lock(l->class_idx))
 		__rcu_read_lock();
 }
 
 void sched_lock_held(const raw_spinlock_t *l, int delta)
 {
-	if (sw(SW_sched_lock_cleanup) && sched_lock(l))
+	if (sw(SW_sched_lock_cleanup) && sched_lock(l->class_idx))
 		current->sched_lock_depth += delta;
 }
 
-void sched_lock_exit(const raw_spinlock_t *l)
+void sched_lock_exit(int cls)
 {
 	struct task_struct *t = current;
 
-	if (!sched_lock(l))
+	if (!sched_lock(cls))
 		return;
 	if (sw(SW_sched_lock_reader))
 		__rcu_read_unlock();

@@ -16,8 +16,11 @@ struct task_struct;
 void sched_lock_enter(const raw_spinlock_t *l);
 /* @l was just taken (+1) or released (-1) by the running context. */
 void sched_lock_held(const raw_spinlock_t *l, int delta);
-/* After @l is released, irqs and preemption restored as its caller had them. */
-void sched_lock_exit(const raw_spinlock_t *l);
+/*
+ * After a lock of class @cls is released, irqs and preemption restored as
+ * its caller had them (the lock itself may be gone by then).
+ */
+void sched_lock_exit(int cls);
 /* context_switch(): rq->lock, taken by @prev, will be released by @next. */
 void sched_lock_handoff(struct task_struct *prev, struct task_struct *next);
 

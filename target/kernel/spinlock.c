@@ -112,12 +112,16 @@ static void do_raw_spin_lock(raw_spinlock_t *l)
 	do_raw_spin_lock_class(l, l->class_idx);
 }
 
-static void do_raw_spin_unlock(raw_spinlock_t *l)
+/* Release @l; returns its class, for after: once released, @l may be gone. */
+static int do_raw_spin_unlock(raw_spinlock_t *l)
 {
+	int cls = l->class_idx;
+
 	sched_lock_held(l, -1);
 	l->owner = NULL;
 	l->owner_cpu = -1;
 	lock_release(l);
+	return cls;
 }
 
 /*
@@ -146,9 +150,10 @@ void raw_spin_lock_nested(raw_spinlock_t *l, enum lock_class_id subclass)
 
 void raw_spin_unlock(raw_spinlock_t *l)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	preempt_enable();
-	sched_lock_exit(l);
+	sched_lock_exit(cls);
 }
 
 void raw_spin_unlock_wait(raw_spinlock_t *l)
@@ -163,7 +168,7 @@ int raw_spin_trylock(raw_spinlock_t *l)
 	preempt_disable();
 	if (l->owner_cpu >= 0) {
 		preempt_enable();
-		sched_lock_exit(l);
+		sched_lock_exit(l->class_idx);
 		return 0;
 	}
 	lock_acquire(l->class_idx, l, 1);
@@ -183,10 +188,11 @@ void raw_spin_lock_irq(raw_spinlock_t *l)
 
 void raw_spin_unlock_irq(raw_spinlock_t *l)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	local_irq_enable();
 	preempt_enable();
-	sched_lock_exit(l);
+	sched_lock_exit(cls);
 }
 
 unsigned long raw_spin_lock_irqsave_fn(raw_spinlock_t *l)
@@ -201,10 +207,11 @@ unsigned long raw_spin_lock_irqsave_fn(raw_spinlock_t *l)
 
 void raw_spin_unlock_irqrestore(raw_spinlock_t *l, unsigned long flags)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	local_irq_restore(flags);
 	preempt_enable();
-	sched_lock_exit(l);
+	sched_lock_exit(cls);
 }
 
 void spin_lock_bh(spinlock_t *l)
