@@ -85,9 +85,9 @@ void switch_list(FILE *out);
 /* The preset name if @s is one, else "v3.0 name=on name=off ...": what differs from v3.0. */
 void switch_set_format(char *buf, size_t len, switch_set s);
 
-#define PRESET_V3_0	"v3.0"
-#define PRESET_V3_0_RC7 "v3.0-rc7"
-#define PRESET_V3_0_PATCHED "v3.0-patched"
+#define PRESET_V3_0	     "v3.0"
+#define PRESET_V3_0_RC7	     "v3.0-rc7"
+#define PRESET_V3_0_PATCHED  "v3.0-patched"
 #define PRESET_MISUSE_PREFIX "misuse+"
 
 #endif
