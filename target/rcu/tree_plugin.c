@@ -103,13 +103,13 @@ void rcu_preempt_note_context_switch(int cpu)
 		rcu_node_check_lists(rnp);
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 		feedback_reader_state();
+	} else if (sw(SW_deferred_qs) && rcu_preempt_need_deferred_qs(t)) {
+		/* Cure deferred_qs: report what an rcu_read_unlock() deferred. */
+		rcu_preempt_deferred_qs(t);
 	} else if (sw(SW_unlock_nesting_guard) && t->rcu_read_lock_nesting < 0 &&
 		   t->rcu_read_unlock_special) {
 		/* Finish the preempted __rcu_read_unlock()'s special processing. */
 		rcu_read_unlock_special(t);
-	} else if (sw(SW_deferred_qs) && rcu_preempt_need_deferred_qs(t)) {
-		/* Cure deferred_qs: report what an rcu_read_unlock() deferred. */
-		rcu_preempt_deferred_qs(t);
 	}
 	/* Either not in a reader, or now queued: a quiescent state either way. */
 	local_irq_save(flags);
@@ -309,16 +309,22 @@ void rcu_preempt_deferred_qs_resched(void)
 
 /*
  * Report a deferred quiescent state (5.x's rcu_preempt_deferred_qs()), at a
- * context switch, outside any reader: the nesting is biased meanwhile so
- * that the readers in the wakeups and the deboost nest.
+ * context switch, outside any reader or in a preempted __rcu_read_unlock():
+ * outside, the nesting is biased meanwhile (to INT_MIN, as 10f39bb1's
+ * __rcu_read_unlock() has it) so that the readers in the wakeups and the
+ * deboost nest instead of recursing.
  */
 static void rcu_preempt_deferred_qs(struct task_struct *t)
 {
+	int couldrecurse = t->rcu_read_lock_nesting >= 0;
+
 	KFUNC();
 	t->rcu_deferred_qs = 0;
-	t->rcu_read_lock_nesting = INT_MIN;
+	if (couldrecurse)
+		t->rcu_read_lock_nesting = INT_MIN;
 	rcu_read_unlock_special(t);
-	t->rcu_read_lock_nesting = 0;
+	if (couldrecurse)
+		t->rcu_read_lock_nesting = 0;
 }
 
 /* Is an expedited grace period waiting for @t (5.x's "exp")? */
