@@ -67,8 +67,10 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 wait "$pid" 2>/dev/null || true
 took=$(($(date +%s) - start))
-# the CPU time of the fuzzer and its fork-mode child: the second line of `times`
-cpu=$(times | sed -n 2p)
+# the CPU time of the fuzzer and its fork-mode children: the second line of
+# `times`, run in this shell (in a $(...) subshell it would see no children)
+times >"$work/times"
+cpu=$(sed -n 2p "$work/times")
 execs=$(grep -E '^#[0-9]+' "$work/libfuzzer.log" | tail -1 | sed 's/^#\([0-9]*\).*/\1/')
 crash=$(first)
 if [ -z "$crash" ]; then
