@@ -43,8 +43,9 @@ out/tests/golden: $(call obj,plain,$(TARGET_SRC) tests/golden/golden.c) $(call T
 # The benchmarks (bench/): never part of the tests.
 out/bench/simbench: $(call obj,plain,$(TARGET_SRC) bench/simbench.c)
 out/bench/blind: $(call obj,plain,$(TARGET_SRC) bench/blind.c)
+out/bench/fastpath: $(call obj,plain,$(TARGET_SRC) bench/fastpath.c)
 
-out/rcureplay out/tests/golden out/bench/simbench out/bench/blind:
+out/rcureplay out/tests/golden out/bench/simbench out/bench/blind out/bench/fastpath:
 	@mkdir -p $(dir $@)
 	@echo "  LD      $@"
 	@$(CC) $(plain_CFLAGS) $^ -o $@

@@ -72,7 +72,8 @@ objs=$(harness "$work/fuzz" $CC $CFLAGS $flags)
 host=$(harness "$work/host" $HOST_CC -O1 $base)
 $HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
 $HOST_CC -O1 $base $host fuzz/gendict.c -o "$work/gendict"
-"$work/gendict" >"$work/rcufuzz.dict"
+"$work/gendict" strict >"$work/strict.dict"
+"$work/gendict" misuse >"$work/misuse.dict"
 mkdir -p "$work/seeds"
 for s in corpus/clean/*.scn; do
 	"$work/rcureplay" --compile "$s" -o "$work/seeds/$(basename "$s" .scn)"
@@ -80,10 +81,12 @@ done
 
 presets=$(fuzz/presets.sh)
 for preset in $presets; do
-	name=$(echo "$preset" | tr . _)_fuzzer
+	name=$(echo "$preset" | tr .+ __)_fuzzer # fuzz/presets.sh: the names
+	mode=strict
+	case $preset in misuse+*) mode=misuse ;; esac # the mode fuzz/target.c runs
 	$CC $CFLAGS $flags "-DRCUFUZZ_PRESET=\"$preset\"" -c fuzz/target.c -o "$work/$name.o"
 	$CXX $CXXFLAGS "$work/$name.o" $objs $LIB_FUZZING_ENGINE -o "$OUT/$name"
-	cp "$work/rcufuzz.dict" "$OUT/$name.dict"
+	cp "$work/$mode.dict" "$OUT/$name.dict"
 	printf '[libfuzzer]\ndict = %s.dict\nmax_len = 1024\nlen_control = 0\n' "$name" >"$OUT/$name.options"
 	rm -f "$OUT/${name}_seed_corpus.zip"
 	(cd "$work/seeds" && zip -q -j "$OUT/${name}_seed_corpus.zip" ./*)

@@ -64,7 +64,7 @@ elapsed_if_crash() {
 }
 # One run: prints the seconds to the first crash, or "-" if none within the cap.
 run() { # mode preset seed
-	name=$(echo "$2" | tr . _)_fuzzer
+	name=$(echo "$2" | tr .+ __)_fuzzer
 	d=$tmp/$1-$2-$3
 	rm -rf "$d"
 	mkdir -p "$d/c" "$d/x"
@@ -184,7 +184,7 @@ for p in v3.0-rc7 v3.0 $presets; do
 	*" $p "*) continue ;;
 	esac
 	seen="$seen $p"
-	name=$(echo "$p" | tr . _)_fuzzer
+	name=$(echo "$p" | tr .+ __)_fuzzer
 	rm -rf "$tmp/clean"
 	mkdir -p "$tmp/clean"
 	for f in "$tmp"/r/*; do

@@ -63,7 +63,7 @@ same() {
 } > "$res"
 # $presets is a list: split on purpose.
 for p in $presets; do
-	name=$(echo "$p" | tr . _)_fuzzer
+	name=$(echo "$p" | tr .+ __)_fuzzer
 	d=$tmp/$p
 	mkdir -p "$d/c" "$d/x"
 	"out/plain/$name" -seed=1 -max_len=1024 -len_control=0 -max_total_time="$cap" \

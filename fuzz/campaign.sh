@@ -33,7 +33,7 @@ case $seconds$jobs in
 *[!0-9]* | '') usage "seconds and cores are numbers" ;;
 esac
 [ "$jobs" -ge 1 ] || usage "at least one core"
-name=$(echo "$preset" | tr . _)_fuzzer
+name=$(echo "$preset" | tr .+ __)_fuzzer
 dict=out/$name.dict
 dir=${dir:-fuzz/work/$engine-$preset}
 if [ "$engine" = afl ]; then

@@ -5,7 +5,9 @@
 # with <name>.dict, <name>.options and <name>_seed_corpus/ beside each.
 
 PRESETS := $(shell fuzz/presets.sh)
-fuzzer_name = $(subst .,_,$(1))_fuzzer
+fuzzer_name = $(subst +,_,$(subst .,_,$(1)))_fuzzer
+# misuse+<cure> targets run in misuse mode (fuzz/target.c): their dictionary has its ops.
+dict_of = $(if $(filter misuse+%,$(1)),out/rcufuzz-misuse.dict,out/rcufuzz.dict)
 FUZZERS := $(foreach p,$(PRESETS),$(call fuzzer_name,$(p)))
 
 # Interleaving feedback as libFuzzer extra counters.  No comparison tracing:
@@ -43,10 +45,12 @@ out/gendict: $(call obj,plain,fuzz/gendict.c $(TARGET_SRC))
 	@$(CC) $(plain_CFLAGS) $^ -o $@
 out/rcufuzz.dict: out/gendict
 	@./out/gendict > $@
+out/rcufuzz-misuse.dict: out/gendict
+	@./out/gendict misuse > $@
 
 # Dictionary, options and seed corpus (the clean scenarios) for each target.
 define fuzz_extras
-out/$(call fuzzer_name,$(1)).dict: out/rcufuzz.dict
+out/$(call fuzzer_name,$(1)).dict: $(call dict_of,$(1))
 	@cp $$< $$@
 out/$(call fuzzer_name,$(1)).options:
 	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\nlen_control = 0\n' > $$@

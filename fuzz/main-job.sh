@@ -7,7 +7,7 @@ set -eu
 cd "$(dirname "$0")/.." || exit 2
 preset=${1:-v3.0-rc7}
 cap=${2:-300}
-name=$(echo "$preset" | tr . _)_fuzzer
+name=$(echo "$preset" | tr .+ __)_fuzzer
 bin=out/$name
 die() {
 	echo "rcufuzz: $1" >&2

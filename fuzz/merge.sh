@@ -23,7 +23,7 @@ shift
 for d in "$@"; do
 	[ -d "$d" ] || usage "$d is not a directory"
 done
-name=$(echo "$preset" | tr . _)_fuzzer
+name=$(echo "$preset" | tr .+ __)_fuzzer
 mkdir -p "$outdir"
 case $engine in
 libfuzzer)

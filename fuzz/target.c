@@ -5,6 +5,9 @@
  *
  *   -DRCUFUZZ_PRESET='"v3.0-rc7"' [-DRCUFUZZ_MODE=MODE_TEST]
  *
+ * A misuse+<cure> preset runs in misuse mode: the cure is fuzzed against
+ * the restrictions it is meant to lift.
+ *
  * A report is printed to stderr and abort()ed, so that libFuzzer and AFL++
  * keep the input.  Nothing survives from one input to the next: rcufuzz_run()
  * resets the whole machine.
@@ -49,7 +52,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "rcufuzz: %s: unknown preset\n", RCUFUZZ_PRESET);
 		exit(2);
 	}
-	options.mode = RCUFUZZ_MODE;
+	options.mode = preset_is_misuse(RCUFUZZ_PRESET) ? MODE_MISUSE : RCUFUZZ_MODE;
 	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s CRASH_FILE",
 		 RCUFUZZ_PRESET, options.mode != MODE_STRICT ? " --mode " : "",
 		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");

@@ -305,23 +305,25 @@ int test_config_rcu_boost_n_no_kthreads(void)
 }
 
 /*
- * 16-CPU machines under every preset and mode: no harness fault (the
- * sanitizers), no harness limit (task table, wait queues), and v3.0 strict
- * clean.  The other header fields are random.
+ * 16-CPU machines under every preset (the cures' too) and mode: no harness
+ * fault (the sanitizers), no harness limit (task table, wait queues), and
+ * v3.0 strict clean.  The other header fields are random.
  */
 int test_config_sixteen_cpu_random_inputs(void)
 {
 	static uint8_t buf[512];
-	const char *presets[NR_SWITCHES + 2] = {PRESET_V3_0, PRESET_V3_0_RC7};
-	char names[NR_SWITCHES][64];
+	const char *presets[2 * NR_SWITCHES + 2] = {PRESET_V3_0, PRESET_V3_0_RC7};
+	char names[2 * NR_SWITCHES][64];
 	int npresets = 2;
 	uint64_t seed = 16;
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
 	switch_set unused;
 
-	for (int i = 0; i < NR_SWITCHES; i++) {
-		snprintf(names[i], sizeof(names[i]), "revert-%s", switch_name(i));
+	/* revert-<switch> and misuse+<cure>, whichever are presets. */
+	for (int i = 0; i < 2 * NR_SWITCHES; i++) {
+		snprintf(names[i], sizeof(names[i]), "%s%s",
+			 i % 2 ? PRESET_MISUSE_PREFIX : "revert-", switch_name(i / 2));
 		if (preset_lookup(names[i], &unused))
 			presets[npresets++] = names[i];
 	}

@@ -9,8 +9,9 @@
 #include <string.h>
 
 /* The directories whose *.scn files are checked (relative to the repository). */
-static const char *const scenario_dirs[] = {"tests/scenarios", "corpus/seeds", "corpus/clean",
-					    "corpus/misuse", "corpus/findings"};
+static const char *const scenario_dirs[] = {"tests/scenarios", "corpus/seeds",
+					    "corpus/clean",    "corpus/misuse",
+					    "corpus/findings", "corpus/experiments"};
 
 static int by_name(const void *a, const void *b)
 {

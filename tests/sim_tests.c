@@ -180,7 +180,8 @@ int test_self_deadlock_report(void)
  * Random inputs under the sanitizers: no harness fault (ASan/UBSan abort the
  * whole test), no harness-limit report, and the fixed kernel in strict mode
  * clean.  Every third input runs v3.0 strict; the others run the buggy
- * presets in every mode, where reports are expected but faults are not.
+ * presets and the cures' in every mode, where reports are expected but
+ * faults are not.
  * RCUFUZZ_RANDOM_INPUTS overrides the count (default 10^5).
  */
 static const char *const random_presets[] = {
@@ -192,7 +193,14 @@ static const char *const random_presets[] = {
 	"revert-softirq_exclusion",
 	"revert-sighand_irq_order",
 	"revert-sched_fully_active",
+	"misuse+wait_lock_irqsafe",
+	"misuse+sched_lock_reader",
+	"misuse+sched_lock_cleanup",
+	"misuse+deferred_qs",
+	"misuse+deferred_qs_wakeup_safe",
+	"misuse+deferred_qs_no_wakeup",
 };
+#define NR_RANDOM_PRESETS (sizeof(random_presets) / sizeof(random_presets[0]))
 
 static void save_failing_input(const uint8_t *buf, size_t size)
 {
@@ -222,8 +230,9 @@ int test_random_inputs(void)
 		size_t size;
 
 		o.mode = (enum workload_mode)(i % NR_MODES);
-		preset_lookup(o.mode == MODE_STRICT ? PRESET_V3_0
-						    : random_presets[(i / NR_MODES) % 8],
+		preset_lookup(o.mode == MODE_STRICT
+				      ? PRESET_V3_0
+				      : random_presets[(i / NR_MODES) % NR_RANDOM_PRESETS],
 			      &o.switches);
 		random_input(&seed, buf, &size, i % 16 == 0 ? sizeof(buf) : 256);
 		if (i < from)

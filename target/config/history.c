@@ -72,6 +72,45 @@ static int revertible(int i)
 	return switches[i].kind == SWITCH_FIX || switches[i].kind == SWITCH_REFACTOR;
 }
 
+/*
+ * A cure that is a later step of another (upstream's deferred quiescent
+ * states came in three commits): its preset has the earlier steps on too.
+ */
+static const struct {
+	enum switch_id step, after;
+} cure_steps[] = {
+	{SW_deferred_qs_wakeup_safe, SW_deferred_qs},
+	{SW_deferred_qs_no_wakeup, SW_deferred_qs_wakeup_safe},
+};
+
+/* The switch set of preset misuse+<cure>: v3.0, cure @i and the steps it follows. */
+static switch_set cure_preset(int i)
+{
+	switch_set s = kinds_on(KINDS_V3_0) | switch_bit(i);
+
+	for (int k = (int)(sizeof(cure_steps) / sizeof(cure_steps[0])) - 1; k >= 0; k--)
+		if (s & switch_bit(cure_steps[k].step))
+			s |= switch_bit(cure_steps[k].after);
+	return s;
+}
+
+/* The CURE switch that preset @name (misuse+<cure>) tries, or -1. */
+static int misuse_cure(const char *name)
+{
+	size_t n = strlen(PRESET_MISUSE_PREFIX);
+	int i;
+
+	if (strncmp(name, PRESET_MISUSE_PREFIX, n) != 0)
+		return -1;
+	i = switch_lookup(name + n);
+	return i >= 0 && switches[i].kind == SWITCH_CURE ? i : -1;
+}
+
+int preset_is_misuse(const char *name)
+{
+	return misuse_cure(name) >= 0;
+}
+
 int preset_lookup(const char *name, switch_set *out)
 {
 	if (strcmp(name, PRESET_V3_0) == 0) {
@@ -84,6 +123,10 @@ int preset_lookup(const char *name, switch_set *out)
 	}
 	if (strcmp(name, PRESET_V3_0_PATCHED) == 0) {
 		*out = kinds_on(KINDS_V3_0 | KIND(FINDING_FIX));
+		return 1;
+	}
+	if (misuse_cure(name) >= 0) {
+		*out = cure_preset(misuse_cure(name));
 		return 1;
 	}
 	if (strncmp(name, "revert-", 7) == 0) {
@@ -112,6 +155,10 @@ const char *preset_name_of(switch_set s, char *buf, size_t len)
 			snprintf(buf, len, "revert-%s", switches[i].name);
 			return buf;
 		}
+		if (switches[i].kind == SWITCH_CURE && s == cure_preset(i)) {
+			snprintf(buf, len, "%s%s", PRESET_MISUSE_PREFIX, switches[i].name);
+			return buf;
+		}
 	}
 	return NULL;
 }
@@ -126,6 +173,11 @@ void preset_list(FILE *out)
 		if (revertible(i))
 			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,
 				switch_kind_name(switches[i].kind), switches[i].commit);
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].kind == SWITCH_CURE)
+			fprintf(out, "%s%-25s v3.0 with cure %s (%s), fuzzed in misuse mode\n",
+				PRESET_MISUSE_PREFIX, switches[i].name, switches[i].name,
+				switches[i].commit);
 }
 
 void switch_list(FILE *out)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The switches (one per seed commit, plus test-only broken variants) and the
- * presets built from them: v3.0-rc7, v3.0 and revert-<switch>.
+ * The switches (one per seed commit, plus test-only broken variants, fixes of
+ * findings and experimental cures) and the presets built from them: v3.0-rc7,
+ * v3.0, v3.0-patched, revert-<switch> and misuse+<cure>.
  */
 #ifndef RCUFUZZ_HISTORY_H
 #define RCUFUZZ_HISTORY_H
@@ -67,8 +68,16 @@ const char *switch_kind_name(enum switch_kind k);
 /* Look a switch up by name; -1 if unknown. */
 int switch_lookup(const char *name);
 
-/* Look a preset up by name ("v3.0-rc7", "v3.0", "revert-<switch>"); 0 if unknown. */
+/*
+ * Look a preset up by name ("v3.0-rc7", "v3.0", "v3.0-patched",
+ * "revert-<switch>", "misuse+<cure>"); 0 if unknown.
+ */
 int preset_lookup(const char *name, switch_set *out);
+/*
+ * Is @name a misuse+<cure> preset: v3.0 with a CURE switch, whose fuzz
+ * target runs in misuse mode (the restrictions the cure is meant to lift)?
+ */
+int preset_is_misuse(const char *name);
 /* The canonical preset name of a set, or NULL if it is no preset. */
 const char *preset_name_of(switch_set s, char *buf, size_t len);
 void preset_list(FILE *out);
@@ -76,8 +85,9 @@ void switch_list(FILE *out);
 /* The preset name if @s is one, else "v3.0 name=on name=off ...": what differs from v3.0. */
 void switch_set_format(char *buf, size_t len, switch_set s);
 
-#define PRESET_V3_0	"v3.0"
-#define PRESET_V3_0_RC7 "v3.0-rc7"
-#define PRESET_V3_0_PATCHED "v3.0-patched"
+#define PRESET_V3_0	     "v3.0"
+#define PRESET_V3_0_RC7	     "v3.0-rc7"
+#define PRESET_V3_0_PATCHED  "v3.0-patched"
+#define PRESET_MISUSE_PREFIX "misuse+"
 
 #endif

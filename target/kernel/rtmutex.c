@@ -12,6 +12,11 @@
  * instruction is.  Configuration: no CONFIG_DEBUG_RT_MUTEXES (the fast
  * paths exist), except its unlock-by-non-owner check.  docs/rtmutex.md has
  * what is left out and why.
+ *
+ * The cure wait_lock_irqsafe is b4abf91047cf ("rtmutex: Make wait_lock irq
+ * safe", 4.6): ->wait_lock is always taken with irqs disabled, so that a
+ * reader may deboost with irqs off under a lock that an irq takes
+ * (docs/experiments.md).
  */
 #include "rtmutex.h"
 
@@ -21,6 +26,7 @@
 #include "preempt.h"
 #include "sched.h"
 #include "wait.h"
+#include "../config/history.h"
 
 #include <errno.h>
 
@@ -78,6 +84,50 @@ static int task_has_pi_waiters(struct task_struct *p)
 static struct rt_mutex_waiter *task_top_pi_waiter(struct task_struct *p)
 {
 	return plist_first_entry(&p->pi_waiters, struct rt_mutex_waiter, pi_list_entry);
+}
+
+/* ---- ->wait_lock ---- */
+
+/*
+ * 3.0 takes ->wait_lock with irqs as the caller has them, and rt_mutex_lock()
+ * runs with them on: the lock is irq-unsafe, so whoever takes it under a
+ * lock that an interrupt handler takes (a reader deboosting with irqs off
+ * under such a lock) lets the irq deadlock against a booster that holds it.
+ * b4abf91047cf takes it with irqs off everywhere: irqsave where a slow path
+ * starts, _irq where it drops the lock around schedule() and the chain walk
+ * (their callers run with irqs on), and the chain walk keeps irqs off from
+ * its pi_lock to the wait_lock's release.
+ */
+static void wait_lock_irqsave(struct rt_mutex *lock, unsigned long *flags)
+{
+	if (sw(SW_wait_lock_irqsafe))
+		raw_spin_lock_irqsave(&lock->wait_lock, *flags);
+	else
+		raw_spin_lock(&lock->wait_lock);
+}
+
+static void wait_unlock_irqrestore(struct rt_mutex *lock, unsigned long flags)
+{
+	if (sw(SW_wait_lock_irqsafe))
+		raw_spin_unlock_irqrestore(&lock->wait_lock, flags);
+	else
+		raw_spin_unlock(&lock->wait_lock);
+}
+
+static void wait_lock_irq(struct rt_mutex *lock)
+{
+	if (sw(SW_wait_lock_irqsafe))
+		raw_spin_lock_irq(&lock->wait_lock);
+	else
+		raw_spin_lock(&lock->wait_lock);
+}
+
+static void wait_unlock_irq(struct rt_mutex *lock)
+{
+	if (sw(SW_wait_lock_irqsafe))
+		raw_spin_unlock_irq(&lock->wait_lock);
+	else
+		raw_spin_unlock(&lock->wait_lock);
 }
 
 /* ---- priorities (93-137) ---- */
@@ -144,7 +194,7 @@ static int rt_mutex_adjust_prio_chain(struct task_struct *task, int deadlock_det
 	struct rt_mutex *lock;
 	struct rt_mutex_waiter *waiter, *top_waiter = orig_waiter;
 	int detect_deadlock = deadlock_detect, ret = 0, depth = 0;
-	unsigned long flags;
+	unsigned long flags, pi_flags;
 
 	KFUNC();
 again:
@@ -193,17 +243,21 @@ retry:
 	plist_del(&waiter->list_entry, &lock->wait_list);
 	waiter->list_entry.prio = task->prio;
 	plist_add(&waiter->list_entry, &lock->wait_list);
-	raw_spin_unlock_irqrestore(&task->pi_lock, flags);
+	/* 3.0 turns irqs back on here, with wait_lock held; b4abf91047cf does not. */
+	if (sw(SW_wait_lock_irqsafe))
+		raw_spin_unlock(&task->pi_lock);
+	else
+		raw_spin_unlock_irqrestore(&task->pi_lock, flags);
 	if (!rt_mutex_owner(lock)) {
 		/* Released meanwhile: if the requeue changed the top waiter, wake the new one. */
 		if (top_waiter != rt_mutex_top_waiter(lock))
 			wake_up_process(rt_mutex_top_waiter(lock)->task);
-		raw_spin_unlock(&lock->wait_lock);
+		wait_unlock_irqrestore(lock, flags);
 		goto out_put_task;
 	}
 	/* Grab the next task. */
 	task = rt_mutex_owner(lock);
-	raw_spin_lock_irqsave(&task->pi_lock, flags);
+	raw_spin_lock_irqsave(&task->pi_lock, pi_flags);
 	if (waiter == rt_mutex_top_waiter(lock)) {
 		/* Boost the owner. */
 		plist_del(&top_waiter->pi_list_entry, &task->pi_waiters);
@@ -218,9 +272,9 @@ retry:
 		plist_add(&waiter->pi_list_entry, &task->pi_waiters);
 		__rt_mutex_adjust_prio(task);
 	}
-	raw_spin_unlock_irqrestore(&task->pi_lock, flags);
+	raw_spin_unlock_irqrestore(&task->pi_lock, pi_flags);
 	top_waiter = rt_mutex_top_waiter(lock);
-	raw_spin_unlock(&lock->wait_lock);
+	wait_unlock_irqrestore(lock, flags);
 	if (!detect_deadlock && waiter != top_waiter)
 		goto out_put_task;
 	goto again;
@@ -324,9 +378,9 @@ static int task_blocks_on_rt_mutex(struct rt_mutex *lock, struct rt_mutex_waiter
 	if (!chain_walk)
 		return 0;
 	/* The owner cannot go away while it holds the lock: wait_lock protects it. */
-	raw_spin_unlock(&lock->wait_lock);
+	wait_unlock_irq(lock);
 	res = rt_mutex_adjust_prio_chain(owner, detect_deadlock, lock, waiter, task);
-	raw_spin_lock(&lock->wait_lock);
+	wait_lock_irq(lock);
 	return res;
 }
 
@@ -389,9 +443,9 @@ static void remove_waiter(struct rt_mutex *lock, struct rt_mutex_waiter *waiter)
 	INVARIANT("remove_waiter-still-a-pi-waiter", plist_node_empty(&waiter->pi_list_entry));
 	if (!chain_walk)
 		return;
-	raw_spin_unlock(&lock->wait_lock);
+	wait_unlock_irq(lock);
 	rt_mutex_adjust_prio_chain(owner, 0, lock, NULL, current);
-	raw_spin_lock(&lock->wait_lock);
+	wait_lock_irq(lock);
 }
 
 /*
@@ -427,9 +481,9 @@ static int __rt_mutex_slowlock(struct rt_mutex *lock, int state, struct rt_mutex
 	for (;;) {
 		if (try_to_take_rt_mutex(lock, current, waiter))
 			break;
-		raw_spin_unlock(&lock->wait_lock);
+		wait_unlock_irq(lock);
 		schedule(); /* schedule_rt_mutex() */
-		raw_spin_lock(&lock->wait_lock);
+		wait_lock_irq(lock);
 		set_current_state(state);
 	}
 	return 0;
@@ -438,12 +492,13 @@ static int __rt_mutex_slowlock(struct rt_mutex *lock, int state, struct rt_mutex
 static int rt_mutex_slowlock(struct rt_mutex *lock, int state, int detect_deadlock)
 {
 	struct rt_mutex_waiter waiter;
+	unsigned long flags;
 	int ret;
 
 	KFUNC();
-	raw_spin_lock(&lock->wait_lock);
+	wait_lock_irqsave(lock, &flags);
 	if (try_to_take_rt_mutex(lock, current, NULL)) {
-		raw_spin_unlock(&lock->wait_lock);
+		wait_unlock_irqrestore(lock, flags);
 		return 0;
 	}
 	/* Before we queue: a wakeup from here on leaves us runnable. */
@@ -456,21 +511,23 @@ static int rt_mutex_slowlock(struct rt_mutex *lock, int state, int detect_deadlo
 		remove_waiter(lock, &waiter);
 	/* try_to_take_rt_mutex() sets the waiters bit unconditionally. */
 	fixup_rt_mutex_waiters(lock);
-	raw_spin_unlock(&lock->wait_lock);
+	wait_unlock_irqrestore(lock, flags);
 	return ret;
 }
 
 static void rt_mutex_slowunlock(struct rt_mutex *lock)
 {
+	unsigned long flags;
+
 	KFUNC();
-	raw_spin_lock(&lock->wait_lock);
+	wait_lock_irqsave(lock, &flags);
 	if (!rt_mutex_has_waiters(lock)) {
 		lock->owner = NULL;
-		raw_spin_unlock(&lock->wait_lock);
+		wait_unlock_irqrestore(lock, flags);
 		return;
 	}
 	wakeup_next_waiter(lock);
-	raw_spin_unlock(&lock->wait_lock);
+	wait_unlock_irqrestore(lock, flags);
 	/* Undo pi boosting if necessary. */
 	rt_mutex_adjust_prio(current);
 }

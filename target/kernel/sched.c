@@ -22,6 +22,7 @@
 #include "preempt.h"
 #include "rtmutex.h"
 #include "sched_fair.h"
+#include "sched_lock.h"
 #include "stop_machine.h"
 #include "../rcu/rcu.h"
 
@@ -324,6 +325,7 @@ static void context_switch(struct rq *rq, struct task_struct *prev, struct task_
 	/* The rq->lock taken by the previous task is released by the next one. */
 	rq->lock.owner = next;
 	lock_handoff(&rq->lock, prev, next);
+	sched_lock_handoff(prev, next);
 	sim_context_switch(&prev->coro, &next->coro);
 	/* Back on prev's stack, on whatever CPU picked it. */
 	finish_task_switch(this_rq());

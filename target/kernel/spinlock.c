@@ -10,6 +10,7 @@
 #include "lockdep.h"
 #include "preempt.h"
 #include "sched.h"
+#include "sched_lock.h"
 
 #include <stdio.h>
 
@@ -102,6 +103,7 @@ static void do_raw_spin_lock_class(raw_spinlock_t *l, int cls)
 	l->owner = current;
 	l->owner_cpu = smp_processor_id();
 	l->acquired_in = lock_caller();
+	sched_lock_held(l, 1);
 	POINT("lock acquired");
 }
 
@@ -110,29 +112,48 @@ static void do_raw_spin_lock(raw_spinlock_t *l)
 	do_raw_spin_lock_class(l, l->class_idx);
 }
 
-static void do_raw_spin_unlock(raw_spinlock_t *l)
+/* Release @l; returns its class, for after: once released, @l may be gone. */
+static int do_raw_spin_unlock(raw_spinlock_t *l)
 {
+	int cls = l->class_idx;
+
+	sched_lock_held(l, -1);
 	l->owner = NULL;
 	l->owner_cpu = -1;
 	lock_release(l);
+	return cls;
 }
 
-void raw_spin_lock(raw_spinlock_t *l)
+/*
+ * The lock and unlock calls: sched_lock_enter() and sched_lock_exit() (the
+ * cures of sched_lock.c) around the kernel's, whose names have two
+ * underscores.
+ */
+static void __raw_spin_lock(raw_spinlock_t *l)
 {
 	preempt_disable();
 	do_raw_spin_lock(l);
 }
 
+void raw_spin_lock(raw_spinlock_t *l)
+{
+	sched_lock_enter(l);
+	__raw_spin_lock(l);
+}
+
 void raw_spin_lock_nested(raw_spinlock_t *l, enum lock_class_id subclass)
 {
+	sched_lock_enter(l);
 	preempt_disable();
 	do_raw_spin_lock_class(l, subclass);
 }
 
 void raw_spin_unlock(raw_spinlock_t *l)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	preempt_enable();
+	sched_lock_exit(cls);
 }
 
 void raw_spin_unlock_wait(raw_spinlock_t *l)
@@ -143,44 +164,54 @@ void raw_spin_unlock_wait(raw_spinlock_t *l)
 
 int raw_spin_trylock(raw_spinlock_t *l)
 {
+	sched_lock_enter(l);
 	preempt_disable();
 	if (l->owner_cpu >= 0) {
 		preempt_enable();
+		sched_lock_exit(l->class_idx);
 		return 0;
 	}
 	lock_acquire(l->class_idx, l, 1);
 	l->owner = current;
 	l->owner_cpu = smp_processor_id();
 	l->acquired_in = lock_caller();
+	sched_lock_held(l, 1);
 	return 1;
 }
 
 void raw_spin_lock_irq(raw_spinlock_t *l)
 {
+	sched_lock_enter(l);
 	local_irq_disable();
-	raw_spin_lock(l);
+	__raw_spin_lock(l);
 }
 
 void raw_spin_unlock_irq(raw_spinlock_t *l)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	local_irq_enable();
 	preempt_enable();
+	sched_lock_exit(cls);
 }
 
 unsigned long raw_spin_lock_irqsave_fn(raw_spinlock_t *l)
 {
-	unsigned long flags = arch_local_irq_save();
+	unsigned long flags;
 
-	raw_spin_lock(l);
+	sched_lock_enter(l);
+	flags = arch_local_irq_save();
+	__raw_spin_lock(l);
 	return flags;
 }
 
 void raw_spin_unlock_irqrestore(raw_spinlock_t *l, unsigned long flags)
 {
-	do_raw_spin_unlock(l);
+	int cls = do_raw_spin_unlock(l);
+
 	local_irq_restore(flags);
 	preempt_enable();
+	sched_lock_exit(cls);
 }
 
 void spin_lock_bh(spinlock_t *l)

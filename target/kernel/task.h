@@ -119,6 +119,9 @@ struct task_struct {
 	struct list_head rcu_node_entry; /* link in rcu_blocked_node->blkd_tasks */
 	struct rcu_node *rcu_blocked_node; /* node whose ->blkd_tasks holds this task */
 	struct rt_mutex *rcu_boost_mutex;  /* the booster's rt_mutex this task owns */
+	int sched_lock_depth;		   /* cure sched_lock_cleanup: rq/pi locks held */
+	int rcu_unlock_cleanup_owed;	   /* cure sched_lock_cleanup: special work deferred */
+	int rcu_deferred_qs;		   /* cure deferred_qs_wakeup_safe: ->deferred_qs */
 
 	/* 5) kthreads. */
 	int kthread_should_stop;	   /* kthread_stop() was called */

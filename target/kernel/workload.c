@@ -183,8 +183,9 @@ static void note_preemptible(struct workload *w)
 
 /*
  * v3.0's first restriction (RCU_BOOST): a section that was ever preemptible
- * must not end with irqs disabled.  The second (rq/pi lock held) is only
- * reachable through the MISUSE ops.
+ * must not end with irqs disabled.  Misuse mode lets it (harmless without a
+ * lock that an irq takes: read_unlock_sig_locked holds one); the second
+ * (rq/pi lock held) is only reachable through the MISUSE ops.
  */
 static int unlock_is_legal(const struct workload *w)
 {
@@ -368,6 +369,18 @@ static void op_unlock_under_rq(struct workload *w, int arg)
 static void op_unlock_under_pi(struct workload *w, int arg)
 {
 	unlock_under(w, &current->pi_lock);
+}
+
+/*
+ * Restriction 1 (RCU_BOOST): a reader that was ever preemptible ends with
+ * irqs disabled, under a lock that an interrupt handler takes: here the
+ * task's own ->siglock, which the signal irq takes.  The shape of
+ * __lock_task_sighand() before a841796f, and of the posix timer's ->it_lock
+ * in the lockdep report that b4abf91047cf answers.
+ */
+static void op_unlock_under_sig(struct workload *w, int arg)
+{
+	unlock_under(w, &current->sighand->siglock);
 }
 
 static void test_lock(int *held, spinlock_t *lock)

@@ -19,6 +19,8 @@ void __rcu_read_unlock(void);
 struct task_struct;
 /* The slow path of the outermost rcu_read_unlock() (also from the context switch). */
 void rcu_read_unlock_special(struct task_struct *t);
+/* Cure sched_lock_cleanup: the scheduler released its last lock; do what that owed. */
+void rcu_read_unlock_cleanup(struct task_struct *t);
 /* Touch the shared RCU-protected object, if inside a reader (the black-box oracle's deref). */
 void rcu_reader_deref(void);
 

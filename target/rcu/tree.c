@@ -901,6 +901,7 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 void rcu_process_callbacks(void)
 {
 	KFUNC();
+	rcu_preempt_deferred_qs_resched();
 	__rcu_process_callbacks(&rcu_preempt_state, this_rdp());
 }
 

@@ -211,6 +211,8 @@ int rcu_preempt_blocked_readers_cgp(const struct rcu_node *rnp);
 void rcu_preempt_qs(int cpu);
 void rcu_preempt_note_context_switch(int cpu);
 void rcu_preempt_check_callbacks(int cpu);
+/* Cure deferred_qs: a quiescent state still deferred asks for a context switch. */
+void rcu_preempt_deferred_qs_resched(void);
 void rcu_preempt_check_blocked_tasks(struct rcu_node *rnp);
 void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags);
 int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp);

@@ -14,6 +14,7 @@
 #include "../kernel/bug.h"
 #include "../kernel/frame.h"
 #include "../kernel/hooks.h"
+#include "../kernel/interrupt.h"
 #include "../kernel/preempt.h"
 #include "../kernel/rtmutex.h"
 
@@ -61,6 +62,10 @@ void rcu_preempt_qs(int cpu)
 	rcu_special_rmw(t, RCU_READ_UNLOCK_NEED_QS, 0);
 }
 
+/* Cure deferred_qs, with the rest of it below. */
+static int rcu_preempt_need_deferred_qs(const struct task_struct *t);
+static void rcu_preempt_deferred_qs(struct task_struct *t);
+
 void rcu_preempt_note_context_switch(int cpu)
 {
 	struct task_struct *t = current;
@@ -98,6 +103,9 @@ void rcu_preempt_note_context_switch(int cpu)
 		rcu_node_check_lists(rnp);
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 		feedback_reader_state();
+	} else if (sw(SW_deferred_qs) && rcu_preempt_need_deferred_qs(t)) {
+		/* Cure deferred_qs: report what an rcu_read_unlock() deferred. */
+		rcu_preempt_deferred_qs(t);
 	} else if (sw(SW_unlock_nesting_guard) && t->rcu_read_lock_nesting < 0 &&
 		   t->rcu_read_unlock_special) {
 		/* Finish the preempted __rcu_read_unlock()'s special processing. */
@@ -192,6 +200,12 @@ void rcu_read_unlock_special(struct task_struct *t)
 		local_irq_restore(flags);
 		return;
 	}
+	/* Quick Quiz 5, answer 2: under a scheduler lock, owe the cleanup to its release. */
+	if (sw(SW_sched_lock_cleanup) && t->sched_lock_depth) {
+		t->rcu_unlock_cleanup_owed = 1;
+		local_irq_restore(flags);
+		return;
+	}
 	rcu_special_rmw(t, RCU_READ_UNLOCK_BLOCKED, 0);
 	/* Lock the node t is queued on; offlining may move t once. */
 	for (;;) {
@@ -249,6 +263,134 @@ void rcu_read_unlock_special(struct task_struct *t)
 }
 
 /*
+ * Cure deferred_qs, in three steps as upstream took them (docs/experiments.md).
+ *
+ * 1. deferred_qs: rcu_read_unlock_special() as 5.2-rc6 begins it (the
+ *    deferral came with 3e3100989869, 4.19): while irqs, bh or preemption
+ *    are disabled, report nothing; "Enabling irqs does not reschedule, so"
+ *    raise RCU_SOFTIRQ, and "Enabling BH or preempt does reschedule, so"
+ *    set need_resched.  Outside an interrupt raise_softirq_irqoff() wakes
+ *    ksoftirqd: under a scheduler lock that wakeup is the deadlock of
+ *    "[RFC] Deadlock via recursive wakeup via RCU with threadirqs"
+ *    (Sebastian Andrzej Siewior, 2019-06-26).
+ * 2. deferred_qs_wakeup_safe, 23634ebc1d94 ("rcu: Check for wakeup-safe
+ *    conditions in rcu_read_unlock_special()"), the fix: ->deferred_qs is
+ *    set by the first deferral and cleared when the quiescent state is
+ *    reported; only the first deferral (or one in a hardirq, which never
+ *    wakes) raises the softirq, later ones set need_resched.
+ * 3. deferred_qs_no_wakeup, e4453d8a1c56 ("rcu: Make rcu_read_unlock_special()
+ *    safe for rq/pi locks", 2020): raise it only in a hardirq, or with irqs
+ *    on (no rq or pi lock can then be held) and an expedited GP waiting;
+ *    else need_resched (5.x adds an irq_work self-IPI, left out here: the
+ *    model has none, and upstream's CONFIG_IRQ_WORK=n does without).
+ *
+ * 5.x reports a deferred quiescent state at the context switch, from the
+ * tick and from RCU_SOFTIRQ.  The model reports it at the context switch
+ * (and at the next outermost rcu_read_unlock() with everything enabled);
+ * the tick and the softirq ask for that context switch: 3.0's
+ * rcu_read_unlock_special() does no work in an interrupt (in_irq(),
+ * ec433f0c's in_serving_softirq()).
+ */
+
+/* A quiescent state deferred and not yet reported, and no reader in progress. */
+static int rcu_preempt_need_deferred_qs(const struct task_struct *t)
+{
+	return t->rcu_read_unlock_special && t->rcu_read_lock_nesting <= 0;
+}
+
+/* The tick and RCU_SOFTIRQ: get the context switch that reports it. */
+void rcu_preempt_deferred_qs_resched(void)
+{
+	struct task_struct *t = current;
+
+	if (sw(SW_deferred_qs) && rcu_preempt_need_deferred_qs(t))
+		set_tsk_need_resched(t);
+}
+
+/*
+ * Report a deferred quiescent state (5.x's rcu_preempt_deferred_qs()), at a
+ * context switch, outside any reader or in a preempted __rcu_read_unlock():
+ * outside, the nesting is biased meanwhile (to INT_MIN, as 10f39bb1's
+ * __rcu_read_unlock() has it) so that the readers in the wakeups and the
+ * deboost nest instead of recursing.
+ */
+static void rcu_preempt_deferred_qs(struct task_struct *t)
+{
+	int couldrecurse = t->rcu_read_lock_nesting >= 0;
+
+	KFUNC();
+	t->rcu_deferred_qs = 0;
+	if (couldrecurse)
+		t->rcu_read_lock_nesting = INT_MIN;
+	rcu_read_unlock_special(t);
+	if (couldrecurse)
+		t->rcu_read_lock_nesting = 0;
+}
+
+/* Is an expedited grace period waiting for @t (5.x's "exp")? */
+static int rcu_preempt_blocks_exp(const struct task_struct *t)
+{
+	return t->rcu_blocked_node != NULL && t->rcu_blocked_node->exp_tasks != NULL;
+}
+
+/*
+ * The outermost rcu_read_unlock() found special work: do it, or, with
+ * deferred_qs and irqs, bh or preemption disabled, defer it.  Returns at
+ * once with the cure off.
+ */
+static void rcu_read_unlock_special_or_defer(struct task_struct *t)
+{
+	int preempt_bh_were_disabled = (preempt_count() & (PREEMPT_MASK | SOFTIRQ_MASK)) != 0;
+	int irqs_were_disabled, wake;
+	unsigned long flags;
+
+	if (!sw(SW_deferred_qs) || in_nmi()) {
+		rcu_read_unlock_special(t);
+		return;
+	}
+	local_irq_save(flags);
+	irqs_were_disabled = irqs_disabled_flags(flags);
+	if (!preempt_bh_were_disabled && !irqs_were_disabled) {
+		local_irq_restore(flags);
+		t->rcu_deferred_qs = 0;
+		rcu_read_unlock_special(t);
+		return;
+	}
+	/* Need to defer quiescent state until everything is enabled. */
+	if (sw(SW_deferred_qs_no_wakeup))
+		wake = in_irq() || (rcu_preempt_blocks_exp(t) && !irqs_were_disabled);
+	else if (sw(SW_deferred_qs_wakeup_safe))
+		wake = irqs_were_disabled && (in_irq() || !t->rcu_deferred_qs);
+	else
+		wake = irqs_were_disabled;
+	if (wake)
+		raise_softirq_irqoff(RCU_SOFTIRQ);
+	else
+		set_tsk_need_resched(current);
+	if (sw(SW_deferred_qs_wakeup_safe))
+		t->rcu_deferred_qs = 1;
+	local_irq_restore(flags);
+}
+
+/*
+ * Cure sched_lock_cleanup (Quick Quiz 5, answer 2): the scheduler released
+ * its last lock, and a reader that ended under it owes its cleanup.  Unless
+ * a new reader has begun since (its outermost rcu_read_unlock() will do it),
+ * do it now, with the nesting at INT_MIN as __rcu_read_unlock() has it, so
+ * that the readers in the wakeups and the deboost nest instead of recursing.
+ */
+void rcu_read_unlock_cleanup(struct task_struct *t)
+{
+	KFUNC();
+	t->rcu_unlock_cleanup_owed = 0;
+	if (t->rcu_read_lock_nesting != 0 || !t->rcu_read_unlock_special)
+		return;
+	t->rcu_read_lock_nesting = INT_MIN;
+	rcu_read_unlock_special(t);
+	t->rcu_read_lock_nesting = 0;
+}
+
+/*
  * Tree-preemptible RCU implementation for rcu_read_unlock(), in the three
  * shapes of its history (3.0-rc, be0e1e21, 10f39bb1).  Decrement
  * ->rcu_read_lock_nesting.  If the result is zero (outermost
@@ -269,7 +411,7 @@ void __rcu_read_unlock(void)
 			t->rcu_read_lock_nesting = INT_MIN;
 			POINT("nesting INT_MIN, before special check");
 			if (t->rcu_read_unlock_special)
-				rcu_read_unlock_special(t);
+				rcu_read_unlock_special_or_defer(t);
 			POINT("special done, before nesting = 0");
 			t->rcu_read_lock_nesting = 0;
 		}
@@ -282,14 +424,14 @@ void __rcu_read_unlock(void)
 		if (--t->rcu_read_lock_nesting == 0) {
 			POINT("nesting 0, before special check");
 			if (t->rcu_read_unlock_special)
-				rcu_read_unlock_special(t);
+				rcu_read_unlock_special_or_defer(t);
 		}
 	} else {
 		/* 3.0-rc */
 		--t->rcu_read_lock_nesting;
 		POINT("nesting decremented, before special check");
 		if (t->rcu_read_lock_nesting == 0 && t->rcu_read_unlock_special)
-			rcu_read_unlock_special(t);
+			rcu_read_unlock_special_or_defer(t);
 	}
 	INVARIANT("rcu_read_lock_nesting-negative", t->rcu_read_lock_nesting >= 0);
 }
@@ -374,6 +516,7 @@ void rcu_preempt_check_callbacks(int cpu)
 {
 	struct task_struct *t = current;
 
+	rcu_preempt_deferred_qs_resched();
 	if (t->rcu_read_lock_nesting == 0) {
 		rcu_preempt_qs(cpu);
 		return;

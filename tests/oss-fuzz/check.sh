@@ -70,7 +70,12 @@ declare -A constants=(
 )
 
 [ -x out/rcureplay ] || { echo "FAIL: oss-fuzz: no out/rcureplay (run make first)"; exit 1; }
-expected=$(out/rcureplay --list-presets | awk '{ gsub(/\./, "_", $1); print $1 "_fuzzer" }' | sort)
+expected=$(out/rcureplay --list-presets | awk '{ gsub(/[.+]/, "_", $1); print $1 "_fuzzer" }' | sort)
+# ClusterFuzz's fuzzer utils (bot/fuzzers/utils.py, VALID_TARGET_NAME_REGEX)
+# take a target only if its name is [a-zA-Z0-9@_.-]+: presets.sh maps '+'.
+for name in $expected; do
+	[[ $name =~ ^[a-zA-Z0-9@_.-]+$ ]] || bad "oss-fuzz: target name $name: ClusterFuzz takes [a-zA-Z0-9@_.-]+ only"
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
