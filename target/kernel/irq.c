@@ -109,7 +109,9 @@ void do_IRQ(enum irq_kind kind)
 		smp_apic_timer_interrupt();
 		break;
 	case IRQ_RESCHED:
-		smp_reschedule_interrupt();
+		/* !SMP (TINY_PREEMPT_RCU): x86 sets up no RESCHEDULE_VECTOR, nothing arrives. */
+		if (kconfig_smp())
+			smp_reschedule_interrupt();
 		break;
 	case IRQ_DEVICE:
 		do_IRQ_device();
@@ -118,7 +120,8 @@ void do_IRQ(enum irq_kind kind)
 		do_IRQ_signal();
 		break;
 	case IRQ_CALL_FUNCTION:
-		smp_call_function_interrupt();
+		if (kconfig_smp())
+			smp_call_function_interrupt();
 		break;
 	case IRQ_WORKLOAD:
 		do_IRQ_workload();
