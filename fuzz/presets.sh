@@ -1,7 +1,9 @@
 #!/bin/sh
 # The presets that get a fuzz target, one per line, from target/config/switches.def:
-# v3.0-rc7, v3.0, v3.0-patched and revert-<switch> for every FIX and REFACTOR switch.
+# v3.0-rc7, v3.0, v3.0-patched and revert-<switch> for every FIX and REFACTOR switch
+# (Tree RCU), then tiny-v3.0 (3.0's TINY_PREEMPT_RCU).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 printf '%s\n' v3.0-rc7 v3.0 v3.0-patched
 awk -F'"' '/^SWITCH/ && ($5 ~ /^, (FIX|REFACTOR),/) { print "revert-" $2 }' target/config/switches.def
+printf '%s\n' tiny-v3.0

@@ -20,6 +20,9 @@ struct task_struct *irq_thread_task[NR_CPUS];
 
 void raise_irq(int cpu, enum irq_kind kind)
 {
+	/* A !SMP kernel (TINY_PREEMPT_RCU): x86 sets up no IPI vectors, so none arrives. */
+	if (!kconfig_smp() && (kind == IRQ_RESCHED || kind == IRQ_CALL_FUNCTION))
+		return;
 	cpu_state[cpu].pending_irqs |= 1u << kind;
 }
 
@@ -109,9 +112,7 @@ void do_IRQ(enum irq_kind kind)
 		smp_apic_timer_interrupt();
 		break;
 	case IRQ_RESCHED:
-		/* !SMP (TINY_PREEMPT_RCU): x86 sets up no RESCHEDULE_VECTOR, nothing arrives. */
-		if (kconfig_smp())
-			smp_reschedule_interrupt();
+		smp_reschedule_interrupt();
 		break;
 	case IRQ_DEVICE:
 		do_IRQ_device();
@@ -120,8 +121,7 @@ void do_IRQ(enum irq_kind kind)
 		do_IRQ_signal();
 		break;
 	case IRQ_CALL_FUNCTION:
-		if (kconfig_smp())
-			smp_call_function_interrupt();
+		smp_call_function_interrupt();
 		break;
 	case IRQ_WORKLOAD:
 		do_IRQ_workload();
