@@ -35,7 +35,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rcufuzz_default_options(&o);
-	if (!preset_lookup(argv[1], &o.switches)) {
+	if (!preset_lookup(argv[1], &o.switches, &o.pin)) {
 		fprintf(stderr, "rcufuzz: %s: unknown preset\n", argv[1]);
 		return 2;
 	}

@@ -114,13 +114,13 @@ int main(int argc, char **argv)
 	       mode_name((enum workload_mode)mode));
 	printf("| preset | schedule() calls | steps/call | vs v3.0 | try_to_wake_up() calls | "
 	       "steps/call | vs v3.0 | steps/input |\n|---|---|---|---|---|---|---|---|\n");
-	preset_lookup(PRESET_V3_0, &s);
+	preset_lookup(PRESET_V3_0, &s, NULL);
 	run_preset(PRESET_V3_0, s, (enum workload_mode)mode, inputs, NULL, base);
 	for (int i = 0; i < NR_SWITCHES; i++) {
 		char name[64];
 
 		snprintf(name, sizeof(name), PRESET_MISUSE_PREFIX "%s", switch_name(i));
-		if (preset_lookup(name, &s))
+		if (preset_lookup(name, &s, NULL))
 			run_preset(name, s, (enum workload_mode)mode, inputs, base, per_call);
 	}
 	return 0;

@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 	int nkinds = 0;
 
 	rcufuzz_default_options(&o);
-	if (!preset_lookup(preset, &o.switches) || seconds <= 0) {
+	if (!preset_lookup(preset, &o.switches, &o.pin) || seconds <= 0) {
 		fprintf(stderr, "rcufuzz: simbench: usage: simbench [PRESET [SECONDS]]\n");
 		return 2;
 	}

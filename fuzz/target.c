@@ -48,7 +48,7 @@ static int env_is(const char *name, const char *value)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	rcufuzz_default_options(&options);
-	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches)) {
+	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches, &options.pin)) {
 		fprintf(stderr, "rcufuzz: %s: unknown preset\n", RCUFUZZ_PRESET);
 		exit(2);
 	}

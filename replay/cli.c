@@ -153,21 +153,33 @@ static int apply_switch(switch_set *s, const char *spec)
 	return 0;
 }
 
-/* The replay command line printed at the end of a report. */
-static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a)
+/*
+ * The replay command line printed at the end of a report.  The preset it
+ * names carries the implementation the run had (tiny-v3.0 or a Tree
+ * preset), however it was picked: a preset, a pin or the input's header.
+ */
+static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a,
+			      const uint8_t *data, size_t size)
 {
 	const struct rcufuzz_options *o = &a->run;
 	char sw[512];
-	const char *name;
+	const char *name, *base_name = a->preset;
 	switch_set base;
+	struct config c;
+	int tiny;
 	size_t used = (size_t)snprintf(buf, len, "out/rcureplay");
 
+	input_config(data, size, &c);
+	config_apply_pins(&c, &o->pin);
+	tiny = c.kconfig.tiny_preempt_rcu;
 #define APPEND(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
-	if ((name = preset_name_of(o->switches, sw, sizeof(sw))) != NULL) {
+	if ((name = preset_name_of(o->switches, tiny, sw, sizeof(sw))) != NULL) {
 		APPEND(" --preset %s", name);
 	} else {
-		APPEND(" --preset %s", a->preset);
-		preset_lookup(a->preset, &base);
+		if (tiny != (strcmp(base_name, PRESET_TINY_V3_0) == 0))
+			base_name = tiny ? PRESET_TINY_V3_0 : PRESET_V3_0;
+		APPEND(" --preset %s", base_name);
+		preset_lookup(base_name, &base, NULL);
 		for (int i = 0; i < NR_SWITCHES; i++)
 			if (((base ^ o->switches) >> i) & 1)
 				APPEND(" --switch %s=%s", switch_name(i),
@@ -176,7 +188,8 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
 		char value[16];
 
-		if (config_get(&o->pin, f) < 0)
+		/* The preset pins the implementation. */
+		if (config_get(&o->pin, f) < 0 || f == CONFIG_FIELD_TINY_PREEMPT_RCU)
 			continue;
 		config_value_format(f, config_get(&o->pin, f), value, sizeof(value));
 		APPEND(" --config %s=%s", config_fields[f].name, value);
@@ -294,7 +307,7 @@ static int do_run(const struct replay_args *a, const uint8_t *data, size_t size)
 	struct html_trace *page = NULL;
 	char replay[1024];
 
-	format_replay_cmd(replay, sizeof(replay), a);
+	format_replay_cmd(replay, sizeof(replay), a, data, size);
 	o.replay_cmd = replay;
 	if (a->html) {
 		/* The page records every step; with --trace the rows still print. */
@@ -411,7 +424,7 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 
 	switch (f) {
 	case FLAG_PRESET:
-		if (!preset_lookup(arg, &a->run.switches)) {
+		if (!preset_lookup(arg, &a->run.switches, &a->run.pin)) {
 			cli_error(arg, "unknown preset (try --list-presets)");
 			return -1;
 		}
@@ -497,8 +510,7 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
 	*a = (struct replay_args){.action = ACTION_RUN, .preset = PRESET_V3_0};
-	rcufuzz_default_options(&a->run);
-	preset_lookup(a->preset, &a->run.switches);
+	rcufuzz_default_options(&a->run); /* v3.0's switches; the header picks the implementation */
 	for (int i = 1; i < argc && a->action == ACTION_RUN; i++) {
 		const char *arg = NULL;
 		int f;

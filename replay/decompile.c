@@ -50,6 +50,7 @@ static void decompile(const uint8_t *data, size_t size, enum workload_mode mode,
 	int record = 0, skip = 0; /* records the last until line stands for */
 
 	input_config(data, size, &c);
+	config_normalize(&c); /* a TINY header's unused bits stay in the raw bytes */
 	if (mode != MODE_STRICT)
 		fprintf(out, "mode %s\n", mode_name(mode));
 	print_config(out, &c);
@@ -89,15 +90,22 @@ void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mod
 }
 
 /* The lines that make a scenario run under @o's switches and lockdep. */
-static void print_run_options(const struct rcufuzz_options *o, FILE *out)
+static void print_run_options(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+			      FILE *out)
 {
 	char name[64];
-	const char *preset = preset_name_of(o->switches, name, sizeof(name));
+	struct config c;
+	int tiny;
+	const char *preset;
 	switch_set base;
 
+	input_config(data, size, &c);
+	config_apply_pins(&c, &o->pin);
+	tiny = c.kconfig.tiny_preempt_rcu;
+	preset = preset_name_of(o->switches, tiny, name, sizeof(name));
 	if (preset == NULL)
-		preset = PRESET_V3_0;
-	preset_lookup(preset, &base);
+		preset = tiny ? PRESET_TINY_V3_0 : PRESET_V3_0;
+	preset_lookup(preset, &base, NULL);
 	fprintf(out, "preset %s\n", preset);
 	for (int i = 0; i < NR_SWITCHES; i++)
 		if (((base ^ o->switches) >> i) & 1)
@@ -134,7 +142,7 @@ void scenario_decompile_named(const uint8_t *data, size_t size, const struct rcu
 		any |= names[i].records > 0;
 	/* Named where the whole text compiles back to the same bytes; else counts. */
 	if (any && (f = open_memstream(&text, &len)) != NULL) {
-		print_run_options(o, f);
+		print_run_options(data, size, o, f);
 		decompile(data, size, o->mode, names, n, f);
 		fclose(f);
 		if (compiles_to(text, data, size)) {

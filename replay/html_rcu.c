@@ -3,6 +3,7 @@
 #include "html_rcu.h"
 
 #include "../target/kernel/list.h"
+#include "../target/rcu/tiny.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -29,31 +30,28 @@ static void note_shape(struct rcu_panel *p, const struct rcu_state *rsp)
 	}
 }
 
-/* Where @ptr points among the first BLKD_SHOWN entries of rnp->blkd_tasks. */
-static int entry_index(const struct rcu_node *rnp, const struct list_head *ptr)
+/* Where @ptr points among the first BLKD_SHOWN entries of the list at @head. */
+static int entry_index(const struct list_head *head, const struct list_head *ptr)
 {
-	const struct list_head *e = rnp->blkd_tasks.next;
+	const struct list_head *e = head->next;
 
 	if (ptr == NULL)
 		return PTR_NULL;
-	for (int k = 0; k < BLKD_SHOWN && e != &rnp->blkd_tasks; k++, e = e->next)
+	for (int k = 0; k < BLKD_SHOWN && e != head; k++, e = e->next)
 		if (e == ptr)
 			return k;
 	return PTR_ELSEWHERE;
 }
 
-static void take_node(struct rcu_panel *p, const struct rcu_node *rnp, struct node_state *ns)
+/* A ->blkd_tasks list and its ->gp_tasks, ->exp_tasks and ->boost_tasks. */
+static void take_blkd_tasks(struct rcu_panel *p, const struct list_head *head,
+			    const struct list_head *gp, const struct list_head *exp,
+			    const struct list_head *boost, struct node_state *ns)
 {
 	const struct list_head *e;
 
-	ns->gpnum = rnp->gpnum;
-	ns->completed = rnp->completed;
-	ns->qsmask = rnp->qsmask;
-	ns->qsmaskinit = rnp->qsmaskinit;
-	ns->expmask = rnp->expmask;
 	/* Bounded: a list the model corrupted must not hang the page. */
-	for (e = rnp->blkd_tasks.next; e != &rnp->blkd_tasks && ns->nblkd <= MAX_TASKS;
-	     e = e->next, ns->nblkd++) {
+	for (e = head->next; e != head && ns->nblkd <= MAX_TASKS; e = e->next, ns->nblkd++) {
 		const struct task_struct *t = list_entry(e, struct task_struct, rcu_node_entry);
 
 		if (ns->nblkd >= BLKD_SHOWN || t->pid < 0 || t->pid > MAX_TASKS)
@@ -61,25 +59,66 @@ static void take_node(struct rcu_panel *p, const struct rcu_node *rnp, struct no
 		ns->blkd[ns->nblkd] = (short)t->pid;
 		snprintf(p->name[t->pid], sizeof(p->name[0]), "%s", task_name(t));
 	}
-	ns->gp_tasks = entry_index(rnp, rnp->gp_tasks);
-	ns->exp_tasks = entry_index(rnp, rnp->exp_tasks);
-	ns->boost_tasks = entry_index(rnp, rnp->boost_tasks);
+	ns->gp_tasks = entry_index(head, gp);
+	ns->exp_tasks = entry_index(head, exp);
+	ns->boost_tasks = entry_index(head, boost);
+}
+
+static void take_node(struct rcu_panel *p, const struct rcu_node *rnp, struct node_state *ns)
+{
+	ns->gpnum = GP_FROM_BOOT(rnp->gpnum);
+	ns->completed = GP_FROM_BOOT(rnp->completed);
+	ns->qsmask = rnp->qsmask;
+	ns->qsmaskinit = rnp->qsmaskinit;
+	ns->expmask = rnp->expmask;
+	take_blkd_tasks(p, &rnp->blkd_tasks, rnp->gp_tasks, rnp->exp_tasks, rnp->boost_tasks, ns);
+}
+
+/* Count an expedited grace period when its mutex is newly held. */
+static void note_exp(struct rcu_panel *p, struct rcu_snapshot *s, int held)
+{
+	if (held && !p->exp_held)
+		p->exp_gp++;
+	p->exp_held = held;
+	s->exp_gp = p->exp_gp;
+	s->exp_held = held;
+}
+
+/*
+ * TINY_PREEMPT_RCU as a one-node tree with CPU0: its qsmask bit is the
+ * CPU's debt to the grace period in progress (->gpcpu behind ->gpnum).
+ */
+static void take_tiny(struct rcu_panel *p, struct rcu_snapshot *s)
+{
+	const struct rcu_preempt_ctrlblk *c = &rcu_preempt_ctrlblk;
+	struct node_state *ns = &s->node[0];
+
+	p->num_nodes = 1;
+	p->shape[0].parent = p->shape[0].bit = -1;
+	p->shape[0].grplo = p->shape[0].grphi = 0;
+	note_exp(p, s, rcu_tiny_exp_held());
+	s->gpnum = ns->gpnum = c->gpnum;
+	s->completed = ns->completed = c->completed;
+	s->exp_blocked = c->exp_tasks != NULL;
+	s->num_nodes = 1;
+	ns->qsmask = rcu_tiny_gp_in_progress() && c->gpcpu != c->gpnum;
+	ns->qsmaskinit = 1;
+	take_blkd_tasks(p, &c->blkd_tasks, c->gp_tasks, c->exp_tasks, c->boost_tasks, ns);
 }
 
 void rcu_panel_take(struct rcu_panel *p, struct rcu_snapshot *s)
 {
 	const struct rcu_state *rsp = &rcu_preempt_state;
-	int held = !rcu_exp_idle();
 
 	memset(s, 0, sizeof(*s));
+	if (kconfig.tiny_preempt_rcu) {
+		take_tiny(p, s);
+		return;
+	}
 	note_shape(p, rsp);
-	if (held && !p->exp_held)
-		p->exp_gp++;
-	p->exp_held = held;
-	s->gpnum = rsp->gpnum;
-	s->completed = rsp->completed;
-	s->exp_gp = p->exp_gp;
-	s->exp_held = held;
+	note_exp(p, s, !rcu_exp_idle());
+	s->gpnum = GP_FROM_BOOT(rsp->gpnum);
+	s->completed = GP_FROM_BOOT(rsp->completed);
 	s->num_nodes = rsp->num_nodes;
 	for (int k = 0; k < rsp->num_nodes; k++) {
 		take_node(p, &rsp->node[k], &s->node[k]);
@@ -132,8 +171,8 @@ void rcu_panel_write_shape(FILE *f, const struct rcu_panel *p)
 /* [gpnum,completed,qsmask,qsmaskinit,expmask,nblkd,[names],gp_tasks,exp_tasks,boost_tasks] */
 static void write_node(FILE *f, const struct rcu_panel *p, const struct node_state *ns)
 {
-	fprintf(f, "[%ld,%ld,%lu,%lu,%lu,%d,[", GP_FROM_BOOT(ns->gpnum),
-		GP_FROM_BOOT(ns->completed), ns->qsmask, ns->qsmaskinit, ns->expmask, ns->nblkd);
+	fprintf(f, "[%ld,%ld,%lu,%lu,%lu,%d,[", ns->gpnum, ns->completed, ns->qsmask,
+		ns->qsmaskinit, ns->expmask, ns->nblkd);
 	for (int k = 0; k < ns->nblkd && k < BLKD_SHOWN; k++) {
 		fputs(k ? "," : "", f);
 		js_string(f, p->name[ns->blkd[k]]);
@@ -145,8 +184,8 @@ static void write_node(FILE *f, const struct rcu_panel *p, const struct node_sta
 void rcu_panel_write_state(FILE *f, const struct rcu_panel *p, unsigned long i,
 			   const struct rcu_snapshot *s)
 {
-	fprintf(f, "[%lu,%ld,%ld,%ld,%d,%d,[", i, GP_FROM_BOOT(s->gpnum),
-		GP_FROM_BOOT(s->completed), s->exp_gp, s->exp_held, s->exp_blocked);
+	fprintf(f, "[%lu,%ld,%ld,%ld,%d,%d,[", i, s->gpnum, s->completed, s->exp_gp, s->exp_held,
+		s->exp_blocked);
 	for (int k = 0; k < s->num_nodes; k++) {
 		fputs(k ? "," : "", f);
 		write_node(f, p, &s->node[k]);

@@ -3,7 +3,8 @@
  * The rcu_node panel of --html (docs/html.md): the tree's state at each step,
  * copied out of rcu_preempt_state, and written into the page as data where it
  * changed.  GP numbers count from boot as rcu_report_state() prints them (the
- * kernel starts gpnum and completed at -300).
+ * kernel starts gpnum and completed at -300).  TINY_PREEMPT_RCU's
+ * rcu_preempt_ctrlblk shows as one node (its u8 GP numbers count from 0).
  */
 #ifndef RCUFUZZ_REPLAY_HTML_RCU_H
 #define RCUFUZZ_REPLAY_HTML_RCU_H
@@ -19,7 +20,7 @@
 #define PTR_ELSEWHERE	-2 /* ... point past BLKD_SHOWN or off the list */
 
 struct node_state {
-	long gpnum, completed;
+	long gpnum, completed; /* from boot */
 	unsigned long qsmask, qsmaskinit, expmask;
 	int nblkd;			      /* entries on ->blkd_tasks */
 	short blkd[BLKD_SHOWN];		      /* pids of the first ones, head first */
@@ -28,7 +29,7 @@ struct node_state {
 
 /* What the panel shows at one step. */
 struct rcu_snapshot {
-	long gpnum, completed; /* rcu_state's */
+	long gpnum, completed; /* rcu_state's (rcu_preempt_ctrlblk's), from boot */
 	long exp_gp;	       /* expedited GPs begun so far in the run */
 	int exp_held;	       /* synchronize_rcu_expedited() holds its mutex */
 	int exp_blocked;       /* some ->exp_tasks or ->expmask still set */

@@ -218,8 +218,8 @@ static int decode_record(struct minimizer *m, int i, struct input_event *ev)
  * field of the header, in config.def's order (fewer CPUs, the smallest
  * fanout, fewer tasks, no threaded irqs, no early boot, then the kernel's
  * defaults), the first value ahead of the current one in the field's list
- * that keeps the failure.  The records keep their bytes; each is taken
- * modulo the new ranges.
+ * that keeps the failure; a pinned field stays.  The records keep their
+ * bytes; each is taken modulo the new ranges.
  */
 static void shrink_config(struct minimizer *m)
 {
@@ -228,6 +228,9 @@ static void shrink_config(struct minimizer *m)
 	input_config(m->header, INPUT_HEADER_SIZE, &c);
 	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
 		int was = config_get(&c, f), at = config_value_index(f, was);
+
+		if (config_get(&m->o->pin, f) >= 0)
+			continue; /* pinned: the header's value is the pin's */
 
 		for (int i = 0; i < at; i++) {
 			uint8_t saved[INPUT_HEADER_SIZE];
@@ -308,7 +311,13 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 	if (!r.reported)
 		return -1;
 	snprintf(m.summary, sizeof(m.summary), "%s", r.summary);
+	/*
+	 * The pinned fields go into the header: the minimized input runs as it
+	 * ran, pins or not (tiny-v3.0's TINY_PREEMPT_RCU=y, say).
+	 */
 	input_config(data, size, &c);
+	config_apply_pins(&c, &o->pin);
+	config_normalize(&c);
 	input_encode_config(&c, m.header);
 	m.rec = calloc(size + 1, sizeof(*m.rec));
 	m.buf = malloc(size + INPUT_HEADER_SIZE + 8);

@@ -170,6 +170,26 @@ static void topology_words(char *buf, size_t len)
 	}
 }
 
+/* A field TINY_PREEMPT_RCU's kernel does not have, set anyway: -1 with why. */
+static int tiny_misfit(struct parser *p)
+{
+	int f = config_not_normal(&p->config);
+	const struct config_field *cf;
+	char was[16], is[16];
+	struct config n = p->config;
+
+	if (f < 0)
+		return 0;
+	cf = &config_fields[f];
+	config_normalize(&n);
+	config_value_format(f, config_get(&p->config, f), was, sizeof(was));
+	config_value_format(f, config_get(&n, f), is, sizeof(is));
+	return fail(p,
+		    "'%s=%s': TINY_PREEMPT_RCU=y is a uniprocessor kernel without Tree RCU's "
+		    "options (%s=%s)",
+		    cf->word ? cf->word : cf->name, was, cf->word ? cf->word : cf->name, is);
+}
+
 static int parse_topology(struct parser *p, char **tok, int ntok)
 {
 	int nr = split_raw(tok, ntok);
@@ -186,6 +206,8 @@ static int parse_topology(struct parser *p, char **tok, int ntok)
 		topology_words(words, sizeof(words));
 		return fail(p, "'%s': expected %s", tok[i], words);
 	}
+	if (tiny_misfit(p) < 0)
+		return -1;
 	input_encode_config(&p->config, canon);
 	nraw = raw_bytes(tok, ntok, nr, raw, INPUT_HEADER_SIZE);
 	if (nraw < 0)
@@ -195,6 +217,7 @@ static int parse_topology(struct parser *p, char **tok, int ntok)
 		struct config check;
 
 		input_config(raw, (size_t)nraw, &check);
+		config_normalize(&check);
 		if (!config_equal(&check, &p->config))
 			return fail(p, "raw bytes do not decode to this topology and config");
 		return emit(p, raw, (size_t)nraw);
@@ -421,7 +444,7 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 	if (ntok != 2)
 		return fail(p, "'%s' takes one argument", kw);
 	if (strcmp(kw, "preset") == 0) {
-		if (!preset_lookup(tok[1], &s->switches))
+		if (!preset_lookup(tok[1], &s->switches, &s->pin))
 			return fail(p, "'%s': unknown preset (try --list-presets)", tok[1]);
 		return copy_word(p, s->preset, sizeof(s->preset), tok[1]);
 	}
@@ -471,7 +494,7 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 
 		if (s->nclean == SCENARIO_MAX_CLEAN)
 			return fail(p, "at most %d clean-under lines", SCENARIO_MAX_CLEAN);
-		if (!preset_lookup(tok[1], &unused))
+		if (!preset_lookup(tok[1], &unused, NULL))
 			return fail(p, "'%s': unknown preset", tok[1]);
 		return copy_word(p, s->clean_under[s->nclean++], sizeof(s->clean_under[0]), tok[1]);
 	}
@@ -560,7 +583,9 @@ int scenario_compile(const char *text, const char *name, struct scenario *s, cha
 	memset(s, 0, sizeof(*s));
 	config_defaults(&p.config);
 	strcpy(s->preset, PRESET_V3_0);
-	preset_lookup(PRESET_V3_0, &s->switches);
+	/* No preset line: v3.0's switches, and the header picks the implementation. */
+	preset_lookup(PRESET_V3_0, &s->switches, NULL);
+	config_unpinned(&s->pin);
 	s->mode = MODE_STRICT;
 	s->lockdep = 1;
 	if (copy == NULL) {
@@ -601,6 +626,7 @@ void scenario_options(const struct scenario *s, struct rcufuzz_options *o)
 {
 	rcufuzz_default_options(o);
 	o->switches = s->switches;
+	o->pin = s->pin;
 	o->mode = s->mode;
 	o->lockdep = s->lockdep;
 }

@@ -43,6 +43,7 @@ struct scenario {
 	/* Run options. */
 	char preset[64];
 	switch_set switches;         /* preset plus switch lines */
+	struct config pin;           /* the preset line's implementation, else unpinned */
 	enum workload_mode mode;
 	int lockdep;
 	/* Expectations (for --check and the tests). */

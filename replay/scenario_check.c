@@ -13,13 +13,17 @@ static int check_fail(char *why, size_t len, const char *fmt, const char *a, con
 
 /*
  * The clean-under, clean-with and clean-without lines, one index for all:
- * variant @i's switches into @sw and its name ("under v3.0", "with
- * boosted_field on") into @name; 0 past the last.
+ * variant @i's switches (and a preset's implementation) into @o and its name
+ * ("under v3.0", "with boosted_field on") into @name; 0 past the last.
  */
-static int variant(const struct scenario *s, int i, switch_set *sw, char *name, size_t len)
+static int variant(const struct scenario *s, int i, struct rcufuzz_options *o, char *name,
+		   size_t len)
 {
+	switch_set *sw = &o->switches;
+
+	o->pin = s->pin;
 	if (i < s->nclean) {
-		preset_lookup(s->clean_under[i], sw);
+		preset_lookup(s->clean_under[i], sw, &o->pin);
 		snprintf(name, len, "under %s", s->clean_under[i]);
 		return 1;
 	}
@@ -66,7 +70,7 @@ int scenario_check(const struct scenario *s, char *why, size_t len)
 				return check_fail(why, len, "report lacks '%s'%s", s->frames[i],
 						  "");
 	}
-	for (int i = 0; variant(s, i, &o.switches, name, sizeof(name)); i++) {
+	for (int i = 0; variant(s, i, &o, name, sizeof(name)); i++) {
 		rcufuzz_run(s->bytes, s->size, &o, &r);
 		if (r.reported)
 			return check_fail(why, len, "expected clean %s, got: %s", name, r.summary);
@@ -88,7 +92,7 @@ int scenario_until_notes(const struct scenario *s, const char *file, FILE *out)
 	if (u == NULL)
 		return 0;
 	scenario_options(s, &o);
-	for (int v = 0; variant(s, v, &o.switches, name, sizeof(name)); v++) {
+	for (int v = 0; variant(s, v, &o, name, sizeof(name)); v++) {
 		uint8_t *bytes = NULL;
 		size_t size;
 		int failed;

@@ -10,9 +10,11 @@
  *         bits 4-5 CONFIG_RCU_BOOST_DELAY 3, 0, 30, 500 ms;
  *         bits 6-7 CONFIG_HZ 1000, 100, 250, 300
  *     h2: bit 0 CONFIG_RCU_CPU_STALL_DETECTOR=n;
- *         bit 1 CONFIG_RCU_CPU_STALL_TIMEOUT 60, 3 s; bits 2-7 unused
+ *         bit 1 CONFIG_RCU_CPU_STALL_TIMEOUT 60, 3 s;
+ *         bit 2 CONFIG_TINY_PREEMPT_RCU=y (then NR_CPUS is 1 and h0 bits
+ *         0-5, h2 bits 0-1 are read as their defaults); bits 3-7 unused
  *     (all-zero bits: 1 CPU, fanout 2, 1 task, RCU_BOOST=y with a 3 ms
- *     delay, HZ=1000, the stall detector on at 60 s)
+ *     delay, HZ=1000, the stall detector on at 60 s, TREE_PREEMPT_RCU)
  *   records (events.def), each an opcode byte and its argument bytes;
  *   a record cut short by the end of the input is ignored.
  */
@@ -50,7 +52,11 @@ struct input_event {
 	size_t len;	   /* its length in bytes */
 };
 
-/* The configuration the header picks. */
+/*
+ * The configuration the header's bits pick, field by field.  What the run
+ * gets is this with the options' pins applied, then config_normalize()d
+ * (a TINY_PREEMPT_RCU header's CPU and Tree fields read as the defaults).
+ */
 void input_config(const uint8_t *data, size_t size, struct config *c);
 /* Decode the record at *pos and advance; 0 when no whole record is left. */
 int input_next(const uint8_t *data, size_t size, size_t *pos, const struct topology *t,

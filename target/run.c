@@ -273,8 +273,9 @@ static int drain(void)
 void rcufuzz_default_options(struct rcufuzz_options *o)
 {
 	memset(o, 0, sizeof(*o));
-	preset_lookup(PRESET_V3_0, &o->switches);
 	config_unpinned(&o->pin);
+	/* v3.0's switches, no pin: the input's header picks the implementation. */
+	preset_lookup(PRESET_V3_0, &o->switches, NULL);
 	o->mode = MODE_STRICT;
 	o->lockdep = 1;
 }
@@ -313,6 +314,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	active_switches = o->switches;
 	input_config(data, size, &m.config);
 	config_apply_pins(&m.config, &o->pin);
+	config_normalize(&m.config);
 	kconfig = m.config.kconfig;
 	sim_reset();
 	report_reset(&m.config, o->replay_cmd, report_recent_events);

@@ -17,7 +17,7 @@
 #include <string.h>
 
 /* The header bits config.def uses: h2's upper six are free. */
-static const uint8_t used_bits[INPUT_HEADER_SIZE] = {0xff, 0xff, 0x03};
+static const uint8_t used_bits[INPUT_HEADER_SIZE] = {0xff, 0xff, 0x07};
 
 /* Compile @text and run it under its own options with @pin (NULL: nothing pinned). */
 static int run_pinned(const char *text, const struct config *pin, struct rcufuzz_result *r)
@@ -110,7 +110,12 @@ int test_config_text_lines(void)
 		{{0x31, 0x72, 0x02},
 		 "config RCU_BOOST_DELAY=500\nconfig HZ=100\nconfig RCU_CPU_STALL_TIMEOUT=3\n"
 		 "topology cpus=2 fanout=16 tasks=3\n"},
-		{{0x00, 0x00, 0x04}, "topology cpus=1 fanout=2 tasks=1 [00 00 04]\n"},
+		{{0x00, 0x00, 0x08}, "topology cpus=1 fanout=2 tasks=1 [00 00 08]\n"},
+		{{0x00, 0x00, 0x04}, "config TINY_PREEMPT_RCU=y\ntopology cpus=1 fanout=2 tasks=1\n"},
+		/* TINY: the CPUs, fanout and stall bits read as the defaults, kept raw. */
+		{{0x73, 0x01, 0x07},
+		 "config TINY_PREEMPT_RCU=y\ntopology cpus=1 fanout=2 tasks=2 threadirqs "
+		 "[73 01 07]\n"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -324,7 +329,7 @@ int test_config_sixteen_cpu_random_inputs(void)
 	for (int i = 0; i < 2 * NR_SWITCHES; i++) {
 		snprintf(names[i], sizeof(names[i]), "%s%s",
 			 i % 2 ? PRESET_MISUSE_PREFIX : "revert-", switch_name(i / 2));
-		if (preset_lookup(names[i], &unused))
+		if (preset_lookup(names[i], &unused, NULL))
 			presets[npresets++] = names[i];
 	}
 	rcufuzz_default_options(&o);
@@ -333,7 +338,7 @@ int test_config_sixteen_cpu_random_inputs(void)
 			size_t size;
 
 			o.mode = (enum workload_mode)(i % NR_MODES);
-			preset_lookup(presets[p], &o.switches);
+			preset_lookup(presets[p], &o.switches, &o.pin);
 			random_input(&seed, buf, &size, sizeof(buf));
 			if (size < INPUT_HEADER_SIZE)
 				continue;

@@ -17,23 +17,23 @@ int test_cure_presets(void)
 	const char *back;
 	int cures = 0;
 
-	preset_lookup(PRESET_V3_0, &v3_0);
+	preset_lookup(PRESET_V3_0, &v3_0, NULL);
 	for (int i = 0; i < NR_SWITCHES; i++) {
 		snprintf(name, sizeof(name), PRESET_MISUSE_PREFIX "%s", switch_name(i));
 		if (switch_kind(i) != SWITCH_CURE) {
-			EXPECT(!preset_lookup(name, &s) && !preset_is_misuse(name),
+			EXPECT(!preset_lookup(name, &s, NULL) && !preset_is_misuse(name),
 			       "%s is a preset, but %s is no cure", name, switch_name(i));
 			continue;
 		}
 		cures++;
-		EXPECT(preset_lookup(name, &s) && preset_is_misuse(name), "no preset %s", name);
+		EXPECT(preset_lookup(name, &s, NULL) && preset_is_misuse(name), "no preset %s", name);
 		EXPECT((s & v3_0) == v3_0 && (s & switch_bit(i)), "%s lacks v3.0 or its cure",
 		       name);
 		for (int j = 0; j < NR_SWITCHES; j++)
 			EXPECT(!(s & switch_bit(j)) || (v3_0 & switch_bit(j)) ||
 				       switch_kind(j) == SWITCH_CURE,
 			       "%s has %s on", name, switch_name(j));
-		back = preset_name_of(s, buf, sizeof(buf));
+		back = preset_name_of(s, 0, buf, sizeof(buf));
 		EXPECT(back != NULL && strcmp(back, name) == 0, "%s is named back as %s", name,
 		       back ? back : "no preset");
 	}

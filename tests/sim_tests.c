@@ -233,7 +233,7 @@ int test_random_inputs(void)
 		preset_lookup(o.mode == MODE_STRICT
 				      ? PRESET_V3_0
 				      : random_presets[(i / NR_MODES) % NR_RANDOM_PRESETS],
-			      &o.switches);
+			      &o.switches, &o.pin);
 		random_input(&seed, buf, &size, i % 16 == 0 ? sizeof(buf) : 256);
 		if (i < from)
 			continue;

@@ -10,9 +10,38 @@
 #include "../kernel/frame.h"
 #include "../kernel/sched.h"
 #include "../kernel/workload.h"
+#include "../rcu/tiny.h"
 #include "../rcu/tree.h"
 
 #include <string.h>
+
+/*
+ * TINY_PREEMPT_RCU's queue, and the pointers into it, as one line:
+ * " T5 <-gp <-boost T3".
+ */
+static void print_tiny_blkd_tasks(void)
+{
+	const struct rcu_preempt_ctrlblk *c = &rcu_preempt_ctrlblk;
+	const struct list_head *p;
+
+	list_for_each(p, &c->blkd_tasks) {
+		const struct task_struct *t = list_entry(p, struct task_struct, rcu_node_entry);
+
+		report_printf(" %s%s%s%s", task_name(t), p == c->gp_tasks ? " <-gp" : "",
+			      p == c->exp_tasks ? " <-exp" : "",
+			      p == c->boost_tasks ? " <-boost" : "");
+	}
+}
+
+/* Callbacks still queued on TINY's rcu_preempt list. */
+static long tiny_callbacks_queued(void)
+{
+	long n = 0;
+
+	for (const struct rcu_head *h = rcu_preempt_ctrlblk.rcb.rcucblist; h; h = h->next)
+		n++;
+	return n;
+}
 
 static long callbacks_queued(void)
 {
@@ -28,6 +57,11 @@ int liveness_rcu_idle(void)
 {
 	struct rcu_state *rsp = &rcu_preempt_state;
 	struct rcu_node *rnp;
+
+	if (kconfig.tiny_preempt_rcu)
+		return !rcu_tiny_gp_in_progress() && !tiny_callbacks_queued() &&
+		       !rcu_tiny_exp_held() && list_empty(&rcu_preempt_ctrlblk.blkd_tasks) &&
+		       rcu_preempt_ctrlblk.boost_tasks == NULL;
 
 	if (rcu_gp_in_progress(rsp) || callbacks_queued() || !rcu_exp_idle())
 		return 0;
@@ -59,7 +93,8 @@ static void hang(const char *what, const char *func, const char *fmt, long a, lo
 {
 	report_begin(REPORT_HANG, fmt, a, b);
 	report_printf("At the end of the drain RCU has not settled.\n\n");
-	if (rcu_gp_in_progress(&rcu_preempt_state)) {
+	/* TINY_PREEMPT_RCU has no stall detector (3.0: depends on TREE_RCU || TREE_PREEMPT_RCU). */
+	if (!kconfig.tiny_preempt_rcu && rcu_gp_in_progress(&rcu_preempt_state)) {
 		report_printf("3.0's RCU CPU stall detector would print, %d s on:\n  ",
 			      kconfig.rcu_cpu_stall_timeout);
 		rcu_stall_print_stalls(&rcu_preempt_state, first_online_cpu());
@@ -71,6 +106,36 @@ static void hang(const char *what, const char *func, const char *fmt, long a, lo
 	report_end(what, func);
 }
 
+/* A reader left on ->blkd_tasks for good. */
+static void report_never_dequeued(const struct list_head *blkd_tasks)
+{
+	struct task_struct *t = list_entry(blkd_tasks->next, struct task_struct, rcu_node_entry);
+
+	report_begin(REPORT_HANG, "%s is still queued on %s's ->blkd_tasks", task_name(t),
+		     kconfig.tiny_preempt_rcu ? "rcu_preempt_ctrlblk" : "an rcu_node");
+	report_task(t, "still queued:");
+	report_end("blocked-reader-never-dequeued", "rcu_read_unlock_special");
+}
+
+/*
+ * TINY_PREEMPT_RCU's end state: no reader queued, no grace period running,
+ * no callback waiting.  The summaries are Tree's, with TINY's functions.
+ */
+static void check_tiny_rcu(void)
+{
+	const struct rcu_preempt_ctrlblk *c = &rcu_preempt_ctrlblk;
+
+	if (!list_empty(&c->blkd_tasks))
+		report_never_dequeued(&c->blkd_tasks);
+	if (rcu_tiny_gp_in_progress())
+		hang("grace-period-stall", "rcu_preempt_cpu_qs",
+		     "grace period %ld never completed (completed %ld)", c->gpnum, c->completed);
+	if (tiny_callbacks_queued())
+		hang("callbacks-never-invoked", "rcu_process_callbacks",
+		     "%ld RCU callbacks never invoked (grace periods completed: %ld)",
+		     tiny_callbacks_queued(), c->completed);
+}
+
 static void check_rcu(void)
 {
 	struct rcu_state *rsp = &rcu_preempt_state;
@@ -78,10 +143,13 @@ static void check_rcu(void)
 
 	for (int i = 1; i <= nr_tasks; i++) {
 		struct task_struct *t = &task_table[i];
+		int booster = t->kind == TASK_KIND_RCU_BOOST || t->kind == TASK_KIND_RCU_KTHREAD;
 
 		if (t->state == TASK_DEAD)
 			continue;
-		if (t->kind == TASK_KIND_RCU_BOOST && t->state != TASK_INTERRUPTIBLE) {
+		/* Asleep uninterruptibly: in rt_mutex_lock() (rcu_kthread's other sleeps are
+		 * interruptible). */
+		if (booster && t->state != TASK_INTERRUPTIBLE) {
 			report_begin(REPORT_HANG, "%s never finished boosting", task_name(t));
 			report_printf(
 				"The boost kthread still waits for the rt_mutex it proxy-locked\n"
@@ -97,17 +165,13 @@ static void check_rcu(void)
 			report_end("task-left-boosted", "rcu_read_unlock_special");
 		}
 	}
+	if (kconfig.tiny_preempt_rcu) {
+		check_tiny_rcu();
+		return;
+	}
 	rcu_for_each_node_breadth_first(rsp, rnp)
-		if (!list_empty(&rnp->blkd_tasks)) {
-			struct task_struct *t = list_entry(rnp->blkd_tasks.next, struct task_struct,
-							   rcu_node_entry);
-
-			report_begin(REPORT_HANG,
-				     "%s is still queued on an rcu_node's ->blkd_tasks",
-				     task_name(t));
-			report_task(t, "still queued:");
-			report_end("blocked-reader-never-dequeued", "rcu_read_unlock_special");
-		}
+		if (!list_empty(&rnp->blkd_tasks))
+			report_never_dequeued(&rnp->blkd_tasks);
 	if (rcu_gp_in_progress(rsp))
 		hang("grace-period-stall", "rcu_report_qs_rnp",
 		     "grace period %ld never completed (root qsmask %#lx)", rsp->gpnum,
@@ -118,12 +182,31 @@ static void check_rcu(void)
 		     callbacks_queued(), rsp->completed + 300);
 }
 
+/* TINY_PREEMPT_RCU's rcu_preempt_ctrlblk, as its RCU_TRACE debugfs file shows it. */
+static void report_tiny_rcu_state(void)
+{
+	const struct rcu_preempt_ctrlblk *c = &rcu_preempt_ctrlblk;
+
+	report_printf("RCU state (TINY_PREEMPT_RCU): gpnum %u gpcpu %u completed %u, "
+		      "jiffies %lu%s\n",
+		      c->gpnum, c->gpcpu, c->completed, jiffies,
+		      c->boost_tasks ? ", boosting" : "");
+	report_printf("  rcu_preempt: %ld callbacks, %s, blkd_tasks:", tiny_callbacks_queued(),
+		      rcu_tiny_exp_held() ? "expedited GP in progress" : "no expedited GP");
+	print_tiny_blkd_tasks();
+	report_printf("\n\n");
+}
+
 void report_rcu_state(void)
 {
 	struct rcu_state *rsp = &rcu_preempt_state;
 	struct rcu_node *rnp;
 	int cpu;
 
+	if (kconfig.tiny_preempt_rcu) {
+		report_tiny_rcu_state();
+		return;
+	}
 	report_printf("RCU state: gpnum %ld, completed %ld, signaled %d, jiffies %lu, "
 		      "force_qs at %lu%s\n",
 		      rsp->gpnum + 300, rsp->completed + 300, rsp->signaled, jiffies,

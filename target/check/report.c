@@ -91,9 +91,10 @@ void report_begin(enum report_kind kind, const char *fmt, ...)
 
 static const char *kind_name(enum task_kind k)
 {
-	static const char *const names[] = {"workload",	     "init", "idle",	 "ksoftirqd",
-					    "irq thread",    "stopper",	 "rcu booster",
-					    "rcu callbacks", "rcu node", "test"};
+	static const char *const names[] = {"workload",		  "init",	   "idle",
+					    "ksoftirqd",	  "irq thread",	   "stopper",
+					    "rcu booster",	  "rcu callbacks", "rcu node",
+					    "rcu kthread (tiny)", "test"};
 	return names[k];
 }
 
@@ -177,7 +178,7 @@ void report_end(const char *what, const char *function)
 	model_check_note();
 	if (rpt.recent_events)
 		rpt.recent_events();
-	switch_set_format(sw, sizeof(sw), active_switches);
+	switch_set_format(sw, sizeof(sw), active_switches, rpt.config->kconfig.tiny_preempt_rcu);
 	report_printf("Switches: %s\n", sw);
 	config_format_kernel(rpt.config, config, sizeof(config));
 	report_printf("Config: %s\n", config);

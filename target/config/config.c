@@ -31,6 +31,27 @@ static int nr_values(enum config_field_id f)
 	return 1 << config_fields[f].bits;
 }
 
+void config_normalize(struct config *c)
+{
+	if (!c->kconfig.tiny_preempt_rcu)
+		return;
+	config_set(c, CONFIG_FIELD_NR_CPUS, 1);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++)
+		if (config_fields[f].class == CONFIG_CLASS_TREE)
+			config_set(c, f, config_fields[f].values[0]);
+}
+
+int config_not_normal(const struct config *c)
+{
+	struct config n = *c;
+
+	config_normalize(&n);
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++)
+		if (config_get(&n, f) != config_get(c, f))
+			return f;
+	return -1;
+}
+
 int config_get(const struct config *c, enum config_field_id f)
 {
 	const int *p = (const int *)(const void *)((const char *)c + config_fields[f].offset);
@@ -178,11 +199,17 @@ void config_format_kernel(const struct config *c, char *buf, size_t len)
 	size_t used = 0;
 
 	buf[0] = '\0';
-	/* The Kconfig options, then the command line. */
+	/* The RCU implementation if not Tree, the Kconfig options it has, then the command line. */
+	for (int f = 0; f < NR_CONFIG_FIELDS && used < len; f++)
+		if (config_fields[f].class == CONFIG_CLASS_CHOICE && config_get(c, f))
+			used += (size_t)snprintf(buf + used, len - used, "%sCONFIG_%s=y",
+						 used ? " " : "", config_fields[f].name);
 	for (int f = 0; f < NR_CONFIG_FIELDS && used < len; f++) {
+		enum config_class class = config_fields[f].class;
 		char value[16];
 
-		if (config_fields[f].class != CONFIG_CLASS_KCONFIG)
+		if (class != CONFIG_CLASS_KCONFIG &&
+		    (class != CONFIG_CLASS_TREE || c->kconfig.tiny_preempt_rcu))
 			continue;
 		config_value_format(f, config_get(c, f), value, sizeof(value));
 		used += (size_t)snprintf(buf + used, len - used, "%sCONFIG_%s=%s", used ? " " : "",

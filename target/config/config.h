@@ -17,7 +17,7 @@
 
 struct config {
 	struct topology topo;	/* NR_CPUS, CONFIG_RCU_FANOUT, threadirqs, boot, tasks */
-	struct kconfig kconfig; /* CONFIG_RCU_BOOST and the rest */
+	struct kconfig kconfig; /* CONFIG_TINY_PREEMPT_RCU, CONFIG_RCU_BOOST and the rest */
 };
 
 #define CONFIG(id, ...) CONFIG_FIELD_##id,
@@ -27,7 +27,13 @@ enum config_field_id {
 };
 #undef CONFIG
 
-enum config_class { CONFIG_CLASS_KCONFIG, CONFIG_CLASS_CMDLINE, CONFIG_CLASS_HARNESS };
+enum config_class {
+	CONFIG_CLASS_KCONFIG,
+	CONFIG_CLASS_TREE,
+	CONFIG_CLASS_CHOICE,
+	CONFIG_CLASS_CMDLINE,
+	CONFIG_CLASS_HARNESS
+};
 
 /* One row of config.def. */
 struct config_field {
@@ -44,6 +50,15 @@ extern const struct config_field config_fields[NR_CONFIG_FIELDS];
 
 /* Every field its default (values[0]): what an all-zero header picks. */
 void config_defaults(struct config *c);
+/*
+ * What the kernel @c describes can have: under TINY_PREEMPT_RCU (!SMP)
+ * NR_CPUS is 1 and every TREE field its default.  The header's decoder
+ * and a run's pins end with this, so a header bit the kernel has no use
+ * for changes nothing.
+ */
+void config_normalize(struct config *c);
+/* The first field config_normalize() would change in @c, or -1 if none. */
+int config_not_normal(const struct config *c);
 int config_get(const struct config *c, enum config_field_id f);
 void config_set(struct config *c, enum config_field_id f, int value);
 int config_equal(const struct config *a, const struct config *b);

@@ -2,6 +2,8 @@
 /* The switches and presets: see history.h and switches.def. */
 #include "history.h"
 
+#include "config.h"
+
 #include <string.h>
 
 switch_set active_switches;
@@ -39,8 +41,8 @@ enum switch_kind switch_kind(enum switch_id id)
 
 const char *switch_kind_name(enum switch_kind k)
 {
-	static const char *const names[] = {"fix",    "exposer", "refactor",   "busted",
-					    "inject", "cure",	 "finding-fix"};
+	static const char *const names[] = {"fix",    "exposer", "refactor",	"busted",
+					    "inject", "cure",	 "finding-fix", "later-fix"};
 
 	return names[k];
 }
@@ -111,7 +113,8 @@ int preset_is_misuse(const char *name)
 	return misuse_cure(name) >= 0;
 }
 
-int preset_lookup(const char *name, switch_set *out)
+/* The switch set of a Tree preset (no "tiny-" prefix); 0 if unknown. */
+static int preset_switches(const char *name, switch_set *out)
 {
 	if (strcmp(name, PRESET_V3_0) == 0) {
 		*out = kinds_on(KINDS_V3_0);
@@ -140,10 +143,23 @@ int preset_lookup(const char *name, switch_set *out)
 	return 0;
 }
 
-const char *preset_name_of(switch_set s, char *buf, size_t len)
+int preset_lookup(const char *name, switch_set *out, struct config *pin)
+{
+	int tiny = strcmp(name, PRESET_TINY_V3_0) == 0;
+
+	if (!preset_switches(tiny ? PRESET_V3_0 : name, out))
+		return 0;
+	if (pin)
+		config_set(pin, CONFIG_FIELD_TINY_PREEMPT_RCU, tiny);
+	return 1;
+}
+
+const char *preset_name_of(switch_set s, int tiny, char *buf, size_t len)
 {
 	switch_set all = kinds_on(KINDS_V3_0);
 
+	if (tiny)
+		return s == all ? PRESET_TINY_V3_0 : NULL;
 	if (s == all)
 		return PRESET_V3_0;
 	if (s == kinds_on(KIND(EXPOSER)))
@@ -169,6 +185,8 @@ void preset_list(FILE *out)
 	fprintf(out, "%-32s %s\n", PRESET_V3_0, "every seed fix on: 3.0 as released");
 	fprintf(out, "%-32s %s\n", PRESET_V3_0_PATCHED,
 		"v3.0 plus the fixes of the 3.0 bugs fuzzing found (docs/findings/)");
+	fprintf(out, "%-32s %s\n", PRESET_TINY_V3_0,
+		"3.0's TINY_PREEMPT_RCU (CONFIG_TINY_PREEMPT_RCU=y, one CPU), v3.0's switches");
 	for (int i = 0; i < NR_SWITCHES; i++)
 		if (revertible(i))
 			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,
@@ -187,10 +205,10 @@ void switch_list(FILE *out)
 			switch_kind_name(switches[i].kind), switches[i].commit, switches[i].title);
 }
 
-void switch_set_format(char *buf, size_t len, switch_set s)
+void switch_set_format(char *buf, size_t len, switch_set s, int tiny)
 {
 	char name[64];
-	const char *preset = preset_name_of(s, name, sizeof(name));
+	const char *preset = preset_name_of(s, tiny, name, sizeof(name));
 	size_t used = 0;
 
 	buf[0] = '\0';
@@ -198,8 +216,8 @@ void switch_set_format(char *buf, size_t len, switch_set s)
 		snprintf(buf, len, "%s", preset);
 		return;
 	}
-	/* Not a preset: v3.0 and what differs from it. */
-	used = (size_t)snprintf(buf, len, "%s", PRESET_V3_0);
+	/* Not a preset: v3.0 (or tiny-v3.0) and what differs from it. */
+	used = (size_t)snprintf(buf, len, "%s", tiny ? PRESET_TINY_V3_0 : PRESET_V3_0);
 	for (int i = 0; i < NR_SWITCHES && used < len; i++) {
 		int on = (s >> i) & 1;
 

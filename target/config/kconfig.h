@@ -8,6 +8,7 @@
 #define RCUFUZZ_CONFIG_KCONFIG_H
 
 struct kconfig {
+	int tiny_preempt_rcu;	    /* CONFIG_TINY_PREEMPT_RCU, else CONFIG_TREE_PREEMPT_RCU */
 	int rcu_boost;		    /* CONFIG_RCU_BOOST (3.0 default n) */
 	int rcu_boost_delay;	    /* CONFIG_RCU_BOOST_DELAY, ms (3.0 default 500) */
 	int hz;			    /* CONFIG_HZ: jiffies per second, one tick each */
@@ -18,6 +19,12 @@ struct kconfig {
 
 /* The configuration of the run in progress. */
 extern struct kconfig kconfig;
+
+/* CONFIG_SMP: TINY_PREEMPT_RCU depends on !SMP (3.0's init/Kconfig), Tree RCU runs SMP. */
+static inline int kconfig_smp(void)
+{
+	return !kconfig.tiny_preempt_rcu;
+}
 
 /* DIV_ROUND_UP(ms * HZ, 1000): a Kconfig delay in milliseconds as jiffies. */
 static inline unsigned long kconfig_ms_to_jiffies(int ms)

@@ -166,8 +166,6 @@ static void boot_done(int early)
 {
 	booting = 0;
 	rcu_spawn_kthreads(early);
-	if (early)
-		rcu_boot_kthreads_affinity();
 }
 
 /*

@@ -20,6 +20,9 @@ struct task_struct *irq_thread_task[NR_CPUS];
 
 void raise_irq(int cpu, enum irq_kind kind)
 {
+	/* A !SMP kernel (TINY_PREEMPT_RCU): x86 sets up no IPI vectors, so none arrives. */
+	if (!kconfig_smp() && (kind == IRQ_RESCHED || kind == IRQ_CALL_FUNCTION))
+		return;
 	cpu_state[cpu].pending_irqs |= 1u << kind;
 }
 

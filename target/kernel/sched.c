@@ -80,11 +80,31 @@ void sched_enqueue_new(struct task_struct *p)
 	p->on_rq = 1;
 }
 
+/*
+ * Does queueing or dequeueing @p charge the running task (cpuacct_charge()'s
+ * reader)?  3.0's enqueue_entity()/dequeue_entity() update_curr() charge
+ * cfs_rq->curr, the running task only if it is a CFS one (a running RT or
+ * PI-boosted task is not on the cfs_rq); dequeue_task_rt()'s
+ * update_curr_rt() charges it only if it is RT; enqueue_task_rt() charges
+ * nobody.  Tree's model charges the running task on every fair enqueue and
+ * every dequeue: a deviation kept for Tree until its findings are checked
+ * against the exact rule (docs/fidelity.md); TINY_PREEMPT_RCU's kernel has
+ * the exact one.
+ */
+static int charges_curr(const struct rq *rq, const struct task_struct *p, int enqueue)
+{
+	if (kconfig_smp())
+		return !enqueue || fair_task(p);
+	if (enqueue)
+		return fair_task(p) && fair_task(rq->curr);
+	return fair_task(p) == fair_task(rq->curr);
+}
+
 /* enqueue_task(): update_curr() first, as enqueue_entity() does. */
 static void enqueue_task(struct rq *rq, struct task_struct *p)
 {
 	KFUNC();
-	if (fair_task(p))
+	if (charges_curr(rq, p, 1))
 		update_curr(rq);
 	rq_queue_add(rq, p);
 }
@@ -92,7 +112,8 @@ static void enqueue_task(struct rq *rq, struct task_struct *p)
 static void dequeue_task(struct rq *rq, struct task_struct *p)
 {
 	KFUNC();
-	update_curr(rq);
+	if (charges_curr(rq, p, 0))
+		update_curr(rq);
 	rq_queue_del(rq, p);
 }
 
@@ -243,21 +264,27 @@ int try_to_wake_up(struct task_struct *p, unsigned int state, int wake_flags)
 	if (!((unsigned int)p->state & state))
 		goto out;
 	success = 1;
+	cpu = p->cpu;
 	if (p->on_rq && ttwu_remote(p))
 		goto out;
-	/*
-	 * The CPU that switched p out may still be in schedule() with p as
-	 * prev: wait until it is done with p, or p could run on two CPUs.
-	 */
-	while (p->on_cpu)
-		POINT("wait for p->on_cpu");
-	/*
-	 * TASK_WAKING: a second wakeup before the enqueue (on another CPU's
-	 * wake_list, say) sees a task that is not asleep and does nothing.
-	 */
-	p->state = TASK_WAKING;
-	cpu = select_task_rq(p);
-	p->cpu = cpu;
+	/* CONFIG_SMP only: a !SMP kernel (TINY_PREEMPT_RCU) wakes p where it is, no reader here. */
+	if (kconfig_smp()) {
+		/*
+		 * The CPU that switched p out may still be in schedule() with
+		 * p as prev: wait until it is done with p, or p could run on
+		 * two CPUs.
+		 */
+		while (p->on_cpu)
+			POINT("wait for p->on_cpu");
+		/*
+		 * TASK_WAKING: a second wakeup before the enqueue (on another
+		 * CPU's wake_list, say) sees a task that is not asleep and does
+		 * nothing.
+		 */
+		p->state = TASK_WAKING;
+		cpu = select_task_rq(p);
+		p->cpu = cpu;
+	}
 	ttwu_queue(p, cpu);
 out:
 	raw_spin_unlock_irqrestore(&p->pi_lock, flags);

@@ -55,6 +55,7 @@ enum task_kind {
 	TASK_KIND_RCU_BOOST,	 /* rcubN: RCU priority booster of one rcu_node */
 	TASK_KIND_RCU_CPU,	 /* rcucN: per-CPU RCU callback kthread (RCU_BOOST) */
 	TASK_KIND_RCU_NODE,	 /* rcunN: per-rcu_node kthread: wakes rcuc, sets affinities */
+	TASK_KIND_RCU_KTHREAD,	 /* rcu_kthread: TINY_PREEMPT_RCU's callbacks and boosting */
 	TASK_KIND_TEST,		 /* a unit test's body */
 };
 
@@ -112,7 +113,7 @@ struct task_struct {
 	struct rt_mutex_waiter *pi_blocked_on; /* the waiter this task blocks as */
 	struct plist_head pi_waiters;	       /* top waiters of rt_mutexes this task owns */
 
-	/* 4) Preemptible RCU (CONFIG_TREE_PREEMPT_RCU, CONFIG_RCU_BOOST). */
+	/* 4) Preemptible RCU (CONFIG_TREE_PREEMPT_RCU or _TINY_, CONFIG_RCU_BOOST). */
 	int rcu_read_lock_nesting;	 /* depth of rcu_read_lock() */
 	char rcu_read_unlock_special;	 /* RCU_READ_UNLOCK_* bits */
 	int rcu_boosted;		 /* boosted: guarded by rcu_blocked_node->lock (7765be2f) */

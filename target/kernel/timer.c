@@ -186,14 +186,26 @@ static void process_timeout(unsigned long data)
 	wake_up_process((struct task_struct *)data);
 }
 
-void schedule_timeout_uninterruptible(long timeout)
+/* schedule_timeout() in @state: sleep until the timer wakes the task, or someone else does. */
+static void schedule_timeout_state(long timeout, int state)
 {
 	struct timer_list timer;
 
-	KFUNC();
-	set_current_state(TASK_UNINTERRUPTIBLE);
+	set_current_state(state);
 	setup_timer_on_stack(&timer, process_timeout, (unsigned long)current);
 	mod_timer(&timer, jiffies + (unsigned long)timeout);
 	schedule();
 	del_timer(&timer); /* del_singleshot_timer_sync() */
+}
+
+void schedule_timeout_uninterruptible(long timeout)
+{
+	KFUNC();
+	schedule_timeout_state(timeout, TASK_UNINTERRUPTIBLE);
+}
+
+void schedule_timeout_interruptible(long timeout)
+{
+	KFUNC();
+	schedule_timeout_state(timeout, TASK_INTERRUPTIBLE);
 }

@@ -32,7 +32,8 @@ int cpu_has_pending_timers(int cpu);
 /* Does @cpu have a timer armed to expire before @j? */
 int cpu_timer_due_before(int cpu, unsigned long j);
 
-/* Sleep in TASK_UNINTERRUPTIBLE for @timeout jiffies (or until woken). */
+/* Sleep in TASK_UNINTERRUPTIBLE (TASK_INTERRUPTIBLE) for @timeout jiffies, or until woken. */
 void schedule_timeout_uninterruptible(long timeout);
+void schedule_timeout_interruptible(long timeout);
 
 #endif

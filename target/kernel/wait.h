@@ -34,17 +34,22 @@ static inline int waitqueue_active(const wait_queue_head_t *q)
 	return q->nr_waiters != 0;
 }
 
-/* wait_event(q, cond): sleep on q until cond, rechecked after each wakeup. */
-#define wait_event(q, cond)                                                                        \
+/* Sleep on q in @state until cond, rechecked after each wakeup. */
+#define __wait_event_state(q, cond, state)                                                         \
 	do {                                                                                       \
 		for (;;) {                                                                         \
-			prepare_to_wait(&(q), TASK_UNINTERRUPTIBLE);                               \
+			prepare_to_wait(&(q), state);                                              \
 			if (cond)                                                                  \
 				break;                                                             \
 			schedule();                                                                \
 		}                                                                                  \
 		finish_wait(&(q));                                                                 \
 	} while (0)
+
+/* wait_event(q, cond): sleep on q until cond, rechecked after each wakeup. */
+#define wait_event(q, cond) __wait_event_state(q, cond, TASK_UNINTERRUPTIBLE)
+/* The same, asleep interruptibly (the model sends kthreads no signals). */
+#define wait_event_interruptible(q, cond) __wait_event_state(q, cond, TASK_INTERRUPTIBLE)
 
 struct completion {
 	unsigned int done; /* guarded by wait.lock */

@@ -292,14 +292,17 @@ static void op_lock_sighand(struct workload *w, int task)
 	unlock_task_sighand(t, &flags);
 }
 
+/* A !SMP kernel (TINY_PREEMPT_RCU) has no CPU hotplug (HOTPLUG_CPU depends on SMP). */
 static void op_cpu_offline(struct workload *w, int cpu)
 {
-	(void)cpu_down(cpu);
+	if (kconfig_smp())
+		(void)cpu_down(cpu);
 }
 
 static void op_cpu_online(struct workload *w, int cpu)
 {
-	(void)cpu_up(cpu);
+	if (kconfig_smp())
+		(void)cpu_up(cpu);
 }
 
 static void op_rcu_barrier(struct workload *w, int arg)

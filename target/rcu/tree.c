@@ -1385,14 +1385,42 @@ void rcu_init(const struct topology *t)
 		rcu_boot_cpu_up_prepare(cpu, rsp);
 }
 
-/* The early initcall: rcu_spawn_kthreads() of the boost section. */
+/*
+ * The early initcall: rcu_spawn_kthreads() of the boost section; @early,
+ * on the main loop, also the affinity CPU_ONLINE would give the node
+ * kthreads.
+ */
 void rcu_spawn_kthreads(int early)
 {
 	rcu_scheduler_fully_active = 1;
 	rcu_spawn_boost_kthreads(early);
+	if (early)
+		rcu_boot_kthreads_affinity();
 }
 
 int rcu_scheduler_is_fully_active(void)
 {
 	return rcu_scheduler_fully_active;
 }
+
+/* CONFIG_TREE_PREEMPT_RCU's entry points (rcupdate.h). */
+const struct rcu_implementation tree_preempt_rcu = {
+	.__rcu_read_lock = __rcu_read_lock,
+	.__rcu_read_unlock = __rcu_read_unlock,
+	.rcu_note_context_switch = rcu_note_context_switch,
+	.rcu_check_callbacks = rcu_check_callbacks,
+	.rcu_process_callbacks = rcu_process_callbacks,
+	.rcu_irq_enter = rcu_irq_enter,
+	.rcu_irq_exit = rcu_irq_exit,
+	.rcu_enter_nohz = rcu_enter_nohz,
+	.rcu_exit_nohz = rcu_exit_nohz,
+	.rcu_needs_cpu = rcu_needs_cpu,
+	.call_rcu = call_rcu,
+	.synchronize_rcu = synchronize_rcu,
+	.synchronize_rcu_expedited = synchronize_rcu_expedited,
+	.rcu_barrier = rcu_barrier,
+	.rcu_init = rcu_init,
+	.rcu_scheduler_starting = rcu_scheduler_starting,
+	.rcu_spawn_kthreads = rcu_spawn_kthreads,
+	.rcu_cpu_notify = rcu_cpu_notify,
+};

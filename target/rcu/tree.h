@@ -9,8 +9,9 @@
 #ifndef RCUFUZZ_RCU_TREE_H
 #define RCUFUZZ_RCU_TREE_H
 
-#include "rcu.h"
+#include "rcupdate.h"
 
+#include "../config/history.h"
 #include "../kernel/cpu.h"
 #include "../kernel/list.h"
 #include "../kernel/lockdep.h"
@@ -197,7 +198,32 @@ static inline int rcu_gp_in_progress(const struct rcu_state *rsp)
 	return rsp->completed != rsp->gpnum;
 }
 
+/*
+ * Tree's entry points (rcupdate.h's table, tree_preempt_rcu): the kernel
+ * model reaches them through rcu.h.
+ */
+void __rcu_read_lock(void);
+void __rcu_read_unlock(void);
+void rcu_note_context_switch(int cpu);
+void rcu_check_callbacks(int cpu, int user);
+void rcu_process_callbacks(void);
+void rcu_irq_enter(void);
+void rcu_irq_exit(void);
+void rcu_enter_nohz(void);
+void rcu_exit_nohz(void);
+int rcu_needs_cpu(int cpu);
+void call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head));
+void synchronize_rcu(void);
+void synchronize_rcu_expedited(void);
+void rcu_barrier(void);
+void rcu_init(const struct topology *t);
+void rcu_scheduler_starting(void);
+void rcu_spawn_kthreads(int early);
+void rcu_cpu_notify(enum cpu_action action, int cpu);
+
 /* tree.c */
+int rcu_pending(int cpu); /* the tick would find RCU work for this CPU */
+int rcu_scheduler_is_fully_active(void);
 void rcu_start_gp(struct rcu_state *rsp, unsigned long flags);
 void rcu_preempt_do_callbacks(void);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
@@ -207,6 +233,8 @@ void invoke_rcu_core(void);
 void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head), struct rcu_state *rsp);
 
 /* tree_plugin.c */
+/* The slow path of the outermost rcu_read_unlock() (also from the context switch). */
+void rcu_read_unlock_special(struct task_struct *t);
 int rcu_preempt_blocked_readers_cgp(const struct rcu_node *rnp);
 void rcu_preempt_qs(int cpu);
 void rcu_preempt_note_context_switch(int cpu);
@@ -230,6 +258,7 @@ void rcu_cpu_kthread_setrt(int cpu, int to_rt);
 void rcu_node_kthread_setaffinity(struct rcu_node *rnp, int outgoingcpu);
 void rcu_spawn_boost_kthreads(int early);
 void rcu_prepare_kthreads(int cpu);
+void rcu_boot_kthreads_affinity(void); /* the node kthreads' CPU_ONLINE, on the main loop */
 
 /*
  * check/stall.c: the RCU CPU stall warning.  @self: this CPU has not
@@ -240,14 +269,8 @@ _Noreturn void rcu_stall_warning(struct rcu_state *rsp, int cpu, int self);
 /* print_other_cpu_stall()'s line: the blocked tasks and CPUs the GP waits for. */
 void rcu_stall_print_stalls(struct rcu_state *rsp, int cpu);
 
-/* update.c: synchronize_rcu()'s callback (3.0's kernel/rcupdate.c). */
-struct rcu_synchronize {
-	struct rcu_head head;
-	struct completion completion;
-};
-void wakeme_after_rcu(struct rcu_head *head);
-
 /* tree_exp.c */
+void synchronize_sched_expedited(void);
 int rcu_preempted_readers_exp(const struct rcu_node *rnp);
 void rcu_report_exp_rnp(struct rcu_state *rsp, struct rcu_node *rnp);
 void rcu_exp_init(void);

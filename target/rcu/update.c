@@ -6,20 +6,23 @@
  * model has the black-box oracle's hooks.  And wakeme_after_rcu(), from
  * 3.0's kernel/rcupdate.c.
  */
-#include "tree.h"
+#include "rcupdate.h"
 
 #include "../kernel/hooks.h"
+#include "../kernel/task.h"
+
+#include <stddef.h>
 
 void rcu_read_lock(void)
 {
 	oracle_reader_lock();
-	__rcu_read_lock();
+	RCU_CALL(__rcu_read_lock);
 }
 
 void rcu_read_unlock(void)
 {
 	oracle_reader_unlock();
-	__rcu_read_unlock();
+	RCU_CALL(__rcu_read_unlock);
 }
 
 void rcu_reader_deref(void)

@@ -136,7 +136,7 @@ static void golden_random(const char *preset, enum workload_mode mode, int verbo
 		for (size_t j = 0; j < n; j++)
 			buf[j] = (uint8_t)next(&x);
 		rcufuzz_default_options(&o);
-		preset_lookup(preset, &o.switches);
+		preset_lookup(preset, &o.switches, &o.pin);
 		o.mode = mode;
 		th = run_hashed(buf, n, &o, &r);
 		rh = hash_text(r.text);
