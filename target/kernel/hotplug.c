@@ -169,6 +169,11 @@ int cpu_down(int cpu)
 	return err;
 }
 
+int cpu_reached_play_dead(int cpu)
+{
+	return cpu_dead_state[cpu] == CPU_STATE_DEAD;
+}
+
 _Noreturn void play_dead(void)
 {
 	int cpu = smp_processor_id();

@@ -26,4 +26,7 @@ int cpu_up(int cpu);
 /* The dying CPU's idle loop parks it here, irqs off, until cpu_up() restarts it. */
 _Noreturn void play_dead(void);
 
+/* x86's per-CPU cpu_state is CPU_DEAD: @cpu has reached play_dead() (or never came up). */
+int cpu_reached_play_dead(int cpu);
+
 #endif

@@ -16,6 +16,7 @@
 #include "../kernel/bug.h"
 #include "../kernel/frame.h"
 #include "../kernel/hooks.h"
+#include "../kernel/hotplug.h"
 #include "../kernel/interrupt.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
@@ -67,7 +68,14 @@ static int cpu_needs_another_gp(struct rcu_state *rsp, struct rcu_data *rdp)
  */
 static int rcu_implicit_offline_qs(struct rcu_data *rdp)
 {
-	if (!cpu_online(rdp->cpu)) {
+	/*
+	 * offline_qs_when_dead: __cpu_disable() clears the CPU from
+	 * cpu_online_mask, but the dying CPU still finishes stop_machine and
+	 * schedules to its idle task, with readers on the way; credit it only
+	 * once its idle loop has reached play_dead(), as 4.1's CPU_DYING_IDLE.
+	 */
+	if (!cpu_online(rdp->cpu) &&
+	    (!sw(SW_offline_qs_when_dead) || cpu_reached_play_dead(rdp->cpu))) {
 		rdp->offline_fqs++;
 		return 1;
 	}
