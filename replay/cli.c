@@ -198,6 +198,8 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 		APPEND(" --mode %s", mode_name(o->mode));
 	if (!o->lockdep)
 		APPEND(" --no-lockdep");
+	if (o->consequences)
+		APPEND(" --consequences");
 	APPEND(" %s", a->file);
 #undef APPEND
 }
@@ -364,15 +366,21 @@ static int is_scenario_file(const char *path)
 }
 
 /*
- * A .scn file runs under its own preset, switch, mode and lockdep lines;
- * --preset replaces its switches, --switch goes on top of them, --mode
- * replaces its mode, --no-lockdep turns lockdep off.
+ * A .scn file runs under its own preset, switch, mode, lockdep and
+ * consequences lines; --preset replaces its switches (and the preset's
+ * implementation), --switch goes on top of them, --mode replaces its mode,
+ * --no-lockdep turns lockdep off, --consequences turns going on past a
+ * failed model check on.
  */
 static void scenario_args(struct replay_args *a, const struct scenario *s)
 {
 	if (!a->preset_set) {
 		a->preset = s->preset;
 		a->run.switches = s->switches;
+		/* The preset line's implementation, unless --config pinned one. */
+		if (config_get(&a->run.pin, CONFIG_FIELD_TINY_PREEMPT_RCU) < 0)
+			config_set(&a->run.pin, CONFIG_FIELD_TINY_PREEMPT_RCU,
+				   config_get(&s->pin, CONFIG_FIELD_TINY_PREEMPT_RCU));
 		for (int i = 0; i < a->nswitches; i++)
 			apply_switch(&a->run.switches, a->switches[i]);
 	}
@@ -380,6 +388,8 @@ static void scenario_args(struct replay_args *a, const struct scenario *s)
 		a->run.mode = s->mode;
 	if (!s->lockdep)
 		a->run.lockdep = 0;
+	if (s->consequences)
+		a->run.consequences = 1;
 }
 
 /*
@@ -459,6 +469,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		break;
 	case FLAG_NO_LOCKDEP:
 		a->run.lockdep = 0;
+		break;
+	case FLAG_CONSEQUENCES:
+		a->run.consequences = 1;
 		break;
 	case FLAG_TRACE:
 		a->run.trace = trace_print_row;

@@ -113,6 +113,8 @@ static void print_run_options(const uint8_t *data, size_t size, const struct rcu
 				(o->switches >> i) & 1 ? "on" : "off");
 	if (!o->lockdep)
 		fputs("lockdep off\n", out);
+	if (o->consequences)
+		fputs("consequences on\n", out);
 }
 
 /* Does @text compile to exactly @data? */

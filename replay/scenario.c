@@ -433,8 +433,8 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 		return copy_word(p, s->frames[s->nframes++], sizeof(s->frames[0]), rest);
 	}
 	static const char *const one_arg[] = {"preset",      "switch",    "mode",
-					      "lockdep",     "clean-under", "clean-with",
-					      "clean-without"};
+					      "lockdep",     "consequences", "clean-under",
+					      "clean-with",  "clean-without"};
 	int known = 0;
 
 	for (size_t i = 0; i < sizeof(one_arg) / sizeof(one_arg[0]); i++)
@@ -472,10 +472,12 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 		s->mode = (enum workload_mode)mode_lookup(tok[1]);
 		return 0;
 	}
-	if (strcmp(kw, "lockdep") == 0) {
+	if (strcmp(kw, "lockdep") == 0 || strcmp(kw, "consequences") == 0) {
+		int *on = kw[0] == 'l' ? &s->lockdep : &s->consequences;
+
 		if (strcmp(tok[1], "on") != 0 && strcmp(tok[1], "off") != 0)
-			return fail(p, "expected 'lockdep on|off'");
-		s->lockdep = strcmp(tok[1], "on") == 0;
+			return fail(p, "expected '%s on|off'", kw);
+		*on = strcmp(tok[1], "on") == 0;
 		return 0;
 	}
 	if (strcmp(kw, "clean-with") == 0 || strcmp(kw, "clean-without") == 0) {
@@ -629,4 +631,5 @@ void scenario_options(const struct scenario *s, struct rcufuzz_options *o)
 	o->pin = s->pin;
 	o->mode = s->mode;
 	o->lockdep = s->lockdep;
+	o->consequences = s->consequences;
 }

@@ -46,6 +46,7 @@ struct scenario {
 	struct config pin;           /* the preset line's implementation, else unpinned */
 	enum workload_mode mode;
 	int lockdep;
+	int consequences;            /* go on past a failed model check */
 	/* Expectations (for --check and the tests). */
 	int has_expect;
 	int expect_clean;
