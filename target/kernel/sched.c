@@ -81,23 +81,29 @@ void sched_enqueue_new(struct task_struct *p)
 }
 
 /*
+ * Is @p in 3.0's rt_sched_class: SCHED_FIFO or PI-boosted, not the stopper
+ * (stop_sched_class, kernel/sched_stoptask.c, whose enqueue, dequeue,
+ * put_prev and tick do nothing) and not the idle task?
+ */
+static int rt_class_task(const struct task_struct *p)
+{
+	return !fair_task(p) && p->kind != TASK_KIND_STOPPER && p->kind != TASK_KIND_IDLE;
+}
+
+/*
  * Does queueing or dequeueing @p charge the running task (cpuacct_charge()'s
  * reader)?  3.0's enqueue_entity()/dequeue_entity() update_curr() charge
- * cfs_rq->curr, the running task only if it is a CFS one (a running RT or
- * PI-boosted task is not on the cfs_rq); dequeue_task_rt()'s
- * update_curr_rt() charges it only if it is RT; enqueue_task_rt() charges
- * nobody.  Tree's model charges the running task on every fair enqueue and
- * every dequeue: a deviation kept for Tree until its findings are checked
- * against the exact rule (docs/fidelity.md); TINY_PREEMPT_RCU's kernel has
- * the exact one.
+ * cfs_rq->curr: the running task only if it is a CFS one (a running RT or
+ * PI-boosted task is not on the cfs_rq: put_prev_entity() cleared it);
+ * dequeue_task_rt()'s update_curr_rt() charges it only if it is in the RT
+ * class (sched_rt.c:958, 647); enqueue_task_rt() and the stopper's class charge
+ * nobody.
  */
 static int charges_curr(const struct rq *rq, const struct task_struct *p, int enqueue)
 {
-	if (kconfig_smp())
-		return !enqueue || fair_task(p);
-	if (enqueue)
-		return fair_task(p) && fair_task(rq->curr);
-	return fair_task(p) == fair_task(rq->curr);
+	if (fair_task(p))
+		return fair_task(rq->curr);
+	return !enqueue && rt_class_task(p) && rt_class_task(rq->curr);
 }
 
 /* enqueue_task(): update_curr() first, as enqueue_entity() does. */
@@ -153,14 +159,19 @@ static struct task_struct *pick_next_task(struct rq *rq)
 	return best ? best : rq->idle;
 }
 
-/* put_prev_task(): charge the outgoing task and send it behind its equals. */
+/*
+ * put_prev_task(): charge the outgoing task and send it behind its equals.
+ * put_prev_task_fair() charges a task still queued (put_prev_entity());
+ * put_prev_task_rt() charges always (update_curr_rt(), sched_rt.c:1168);
+ * the stopper's and idle's charge nobody.
+ */
 static void put_prev_task(struct rq *rq, struct task_struct *prev)
 {
 	KFUNC();
-	if (prev == rq->idle || !prev->on_rq)
-		return;
-	update_curr(rq);
-	prev->rq_seq = ++rq->seq;
+	if (rt_class_task(prev) || (fair_task(prev) && prev->on_rq))
+		update_curr(rq);
+	if (prev != rq->idle && prev->on_rq)
+		prev->rq_seq = ++rq->seq;
 }
 
 /* ---- need_resched and the reschedule IPI ---- */
@@ -452,7 +463,9 @@ void scheduler_tick(void)
 	raw_spin_lock(&rq->lock);
 	curr = rq->curr;
 	if (curr != rq->idle) {
-		update_curr(rq);
+		/* task_tick_fair()/task_tick_rt() charge; task_tick_stop() does not. */
+		if (fair_task(curr) || rt_class_task(curr))
+			update_curr(rq);
 		/*
 		 * task_tick: a fair task sharing its rank with a queued one
 		 * yields the CPU (the model's CFS); a SCHED_FIFO task, or a
