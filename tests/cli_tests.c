@@ -169,6 +169,47 @@ int test_cli_trace_then_report(void)
 	return 0;
 }
 
+/*
+ * A failed model check reports at once; --consequences (or a scenario's
+ * "consequences on") goes on to what 3.0 then hits: 7765be2f's lost
+ * BOOSTED bit leaves rcub waiting forever for the reader's deboost.
+ */
+int test_cli_consequences(void)
+{
+	static char report[1 << 16];
+
+	EXPECT(replay_to(NULL, TMP "-mc.err", ARGS("corpus/seeds/7765be2f-boosted_field.scn")) == 1,
+	       "the seed did not report");
+	read_text(TMP "-mc.err", report, sizeof(report));
+	EXPECT(strstr(report, "\nSUMMARY: rcufuzz: invariant rcu_read_unlock_special-lost-update") !=
+		       NULL,
+	       "without --consequences the model check reports: %s", report);
+	EXPECT(replay_to(NULL, TMP "-mc.err",
+			 ARGS("--consequences", "corpus/seeds/7765be2f-boosted_field.scn")) == 1,
+	       "with --consequences the run did not report");
+	read_text(TMP "-mc.err", report, sizeof(report));
+	EXPECT(strstr(report, "rcu_read_unlock_special-lost-update") != NULL,
+	       "the consequence's report does not name the failed check");
+	EXPECT(strstr(report, "\nSUMMARY: rcufuzz: hang booster-waits-forever in rt_mutex_lock") !=
+		       NULL,
+	       "--consequences did not reach the booster's hang: %s", report);
+	EXPECT(strstr(report, " --consequences ") != NULL, "the Replay: line drops --consequences");
+
+	/* The same from the scenario's own line. */
+	static char scn[1 << 14];
+	FILE *f = fopen(TMP "-mc.scn", "w");
+
+	EXPECT(f != NULL, "cannot write " TMP "-mc.scn");
+	fprintf(f, "consequences on\n%s",
+		read_text("corpus/seeds/7765be2f-boosted_field.scn", scn, sizeof(scn)));
+	fclose(f);
+	EXPECT(replay_to(NULL, TMP "-mc.err", ARGS(TMP "-mc.scn")) == 1, "did not report");
+	read_text(TMP "-mc.err", report, sizeof(report));
+	EXPECT(strstr(report, "\nSUMMARY: rcufuzz: hang booster-waits-forever") != NULL,
+	       "'consequences on' did not go on: %s", report);
+	return 0;
+}
+
 /* Every fuzz target runs its seed corpus clean (libFuzzer -runs), and the v3.0-rc7 one crashes on the trainwreck. */
 int test_fuzz_targets_run(void)
 {
