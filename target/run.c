@@ -209,8 +209,9 @@ static int quiescent(void)
 	for_each_online_cpu(cpu) {
 		const struct rq *rq = cpu_rq(cpu);
 
-		if (rq->curr != rq->idle || rq->nr_running || rq->wake_list ||
-		    cpu_state[cpu].pending_irqs || cpu_state[cpu].softirq_pending)
+		/* The idle task at its idle point, not in kernel code it was preempted in. */
+		if (rq->curr != rq->idle || !cpu_idle_polling(cpu) || rq->nr_running ||
+		    rq->wake_list || cpu_state[cpu].pending_irqs || cpu_state[cpu].softirq_pending)
 			return 0;
 	}
 	return 1;
