@@ -5,7 +5,8 @@
  * The drain: when the records run out, every workload task is told to wind
  * down; then all online CPUs step round-robin, each getting a timer tick
  * every few rounds, until the machine is quiescent (tasks exited, RCU idle,
- * nothing runnable) or no task has finished an op for DRAIN_ROUNDS rounds.
+ * every CPU halted in its idle loop) or no task has finished an op for
+ * DRAIN_ROUNDS rounds.
  * Then liveness is checked.  A workload still progressing at
  * DRAIN_MAX_ROUNDS gets no liveness verdict.
  */
@@ -200,6 +201,20 @@ static void apply(const struct input_event *ev)
 	}
 }
 
+/* Stepping an idle CPU with nothing to do changes nothing: the drain skips it. */
+static int idle_noop(int cpu)
+{
+	const struct cpu_state *c = &cpu_state[cpu];
+
+	return cpu_idle_polling(cpu) && !c->pending_irqs && !cpu_curr(cpu)->need_resched;
+}
+
+/*
+ * Every online CPU halted in its idle loop with nothing to do.  Halted, not
+ * only running its idle task: an interrupt or softirq taken on the idle
+ * task may be holding work nothing else shows, such as the wakeups that
+ * scheduler_ipi() has taken off ->wake_list and not yet enqueued.
+ */
 static int quiescent(void)
 {
 	int cpu;
@@ -209,20 +224,12 @@ static int quiescent(void)
 	for_each_online_cpu(cpu) {
 		const struct rq *rq = cpu_rq(cpu);
 
-		/* The idle task at its idle point, not in kernel code it was preempted in. */
-		if (rq->curr != rq->idle || !cpu_idle_polling(cpu) || rq->nr_running ||
-		    rq->wake_list || cpu_state[cpu].pending_irqs || cpu_state[cpu].softirq_pending)
+		/* The idle task halted at its idle point, not in code it was preempted in. */
+		if (rq->curr != rq->idle || !idle_noop(cpu) || rq->nr_running || rq->wake_list ||
+		    cpu_state[cpu].softirq_pending)
 			return 0;
 	}
 	return 1;
-}
-
-/* Stepping an idle CPU with nothing to do changes nothing: the drain skips it. */
-static int idle_noop(int cpu)
-{
-	const struct cpu_state *c = &cpu_state[cpu];
-
-	return cpu_idle_polling(cpu) && !c->pending_irqs && !cpu_curr(cpu)->need_resched;
 }
 
 /*

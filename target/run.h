@@ -12,7 +12,8 @@
 
 /*
  * Steps an input's records may take.  The drain after them ends when the
- * machine is quiescent, or when no workload task has finished an op for
+ * machine is quiescent (every online CPU halted in its idle loop, nothing
+ * queued or pending), or when no workload task has finished an op for
  * DRAIN_ROUNDS rounds (then liveness is checked: a task still there is
  * stuck), or at DRAIN_MAX_ROUNDS while work still progresses (a long queue
  * of slow ops: no verdict on liveness).

@@ -85,6 +85,8 @@ static void report_hung_task(const struct task_struct *t)
 	else if (t->state == TASK_INTERRUPTIBLE)
 		report_printf("It sleeps interruptibly, which 3.0's hung-task check skips: the\n"
 			      "work it waits for is silently never done.\n\n");
+	else if (t->state == TASK_WAKING)
+		report_printf("A wakeup took it (TASK_WAKING) but never put it on a runqueue.\n\n");
 	else
 		report_printf("It is runnable but never gets to run again.\n\n");
 }

@@ -109,6 +109,16 @@ static void print_special(int special)
 		      special & RCU_READ_UNLOCK_NEED_QS ? "NEED_QS " : "");
 }
 
+/* A task's state as the report's header line adds it. */
+static const char *state_note(const struct task_struct *t)
+{
+	if (t->state == TASK_RUNNING)
+		return "";
+	if (t->state == TASK_WAKING)
+		return ", being woken";
+	return ", sleeping";
+}
+
 void report_task(const struct task_struct *t, const char *role)
 {
 	int running;
@@ -119,7 +129,7 @@ void report_task(const struct task_struct *t, const char *role)
 	report_printf("%s %s (%s) %s CPU%d%s%s:\n", role ? role : "task", task_name(t),
 		      kind_name(t->kind), running ? "running on" : "last on", t->cpu,
 		      running && cpu_state[t->cpu].irqs_disabled ? ", irqs off" : "",
-		      t->state == TASK_RUNNING ? "" : ", sleeping");
+		      state_note(t));
 	report_printf(
 		"  preempt_count %#x%s%s, rcu_read_lock_nesting %d, "
 		"rcu_read_unlock_special ",
