@@ -31,6 +31,9 @@ out/obj/$(1)/%.o: %.c
 endef
 $(eval $(call object_rule,plain,$(CC),CC))
 $(eval $(call object_rule,san,$(CC),CC[san]))
+# Source coverage of a corpus (fuzz/coverage.sh): clang's profile instrumentation.
+cov_CFLAGS := $(BASE) -O1 -fprofile-instr-generate -fcoverage-mapping
+$(eval $(call object_rule,cov,$(CC),CC[cov]))
 
 TOOL_OBJ = $(call obj,$(1),$(filter-out replay/main.c,$(TOOL_SRC)))
 
@@ -53,6 +56,10 @@ out/rcureplay-san out/tests/unit:
 	@mkdir -p $(dir $@)
 	@echo "  LD[san] $@"
 	@$(CC) $(san_CFLAGS) $^ -o $@
+out/rcureplay-cov: $(call obj,cov,$(TARGET_SRC) $(TOOL_SRC))
+	@mkdir -p $(dir $@)
+	@echo "  LD[cov] $@"
+	@$(CC) $(cov_CFLAGS) $^ -o $@
 
 # The fuzz targets, campaigns and their benchmark (fuzz/fuzz.mk) add to FUZZ_ALL.
 FUZZ_ALL :=

@@ -96,6 +96,28 @@ int test_cli_config_flag(void)
 	return 0;
 }
 
+/*
+ * A .scn file run directly runs its preset's implementation: "preset
+ * tiny-v3.0" pins TINY_PREEMPT_RCU as --preset does, and a --config pin on
+ * the command line wins over it.
+ */
+int test_cli_scenario_preset_implementation(void)
+{
+	static const char scn[] = "tests/scenarios/tiny-10f39bb1-unlock-nesting-guard.scn";
+	static char err[1 << 16];
+
+	EXPECT(replay_to(NULL, TMP "-tiny.err", ARGS(scn)) == 1, "%s did not report", scn);
+	read_text(TMP "-tiny.err", err, sizeof(err));
+	EXPECT(strstr(err, "\nSwitches: tiny-v3.0\n") != NULL, "not run under TINY: %s", err);
+	EXPECT(strstr(err, "rcu_report_exp_done") != NULL, "not TINY's expedited wakeup: %s",
+	       err);
+	EXPECT(replay_to(NULL, TMP "-tiny.err", ARGS("--config", "TINY_PREEMPT_RCU=n", scn)) != 2,
+	       "--config TINY_PREEMPT_RCU=n refused");
+	read_text(TMP "-tiny.err", err, sizeof(err));
+	EXPECT(strstr(err, "rcu_report_exp_done") == NULL, "the --config pin lost: %s", err);
+	return 0;
+}
+
 /* The minimizer keeps the SUMMARY and shrinks the trainwreck. */
 int test_minimize_keeps_summary(void)
 {
