@@ -3,9 +3,11 @@
 # replay every input of DIR... under PRESET and MODE and print, as Markdown,
 #   - the model's points (POINT()s) written in FILES, and how many inputs
 #     stood at each (rcureplay --trace; a point's row names its label);
-#   - the lock orders the runs took: "A -> B" when B was acquired while A
-#     was the lock taken last before it (lockdep's direct dependency),
-#     from the held-lock column of --trace, with how many inputs took it;
+#   - the lock nestings the runs took: "A -> B" when B was taken while A was
+#     the lock taken last before it, from the held-lock column of --trace
+#     (the task's held-lock stack, interrupt frames included: a pair across
+#     an interrupt is a nesting but not a lockdep dependency), with how many
+#     inputs took it;
 #   - the source coverage of FILES (clang's -fprofile-instr-generate build,
 #     out/rcureplay-cov, and llvm-cov): per-function lines and branches.
 #   fuzz/coverage.sh [-p PRESET] [-m MODE] [-f FILE]... DIR...
@@ -97,7 +99,7 @@ done <"$work/points"
 echo
 echo "$reached of $(wc -l <"$work/points") points reached."
 echo
-echo "### Lock orders (held -> taken), by how many inputs took them"
+echo "### Lock nestings (held -> taken next; across an interrupt too), by how many inputs took them"
 echo
 echo "| order | inputs |"
 echo "|---|---|"
