@@ -109,8 +109,7 @@ int test_cli_scenario_preset_implementation(void)
 	EXPECT(replay_to(NULL, TMP "-tiny.err", ARGS(scn)) == 1, "%s did not report", scn);
 	read_text(TMP "-tiny.err", err, sizeof(err));
 	EXPECT(strstr(err, "\nSwitches: tiny-v3.0\n") != NULL, "not run under TINY: %s", err);
-	EXPECT(strstr(err, "rcu_report_exp_done") != NULL, "not TINY's expedited wakeup: %s",
-	       err);
+	EXPECT(strstr(err, "rcu_report_exp_done") != NULL, "not TINY's expedited wakeup: %s", err);
 	EXPECT(replay_to(NULL, TMP "-tiny.err", ARGS("--config", "TINY_PREEMPT_RCU=n", scn)) != 2,
 	       "--config TINY_PREEMPT_RCU=n refused");
 	read_text(TMP "-tiny.err", err, sizeof(err));
