@@ -15,6 +15,7 @@ modes="feedback edges afl blind"
 bugs=$(sh fuzz/presets.sh | sed -n 's/^inject-//p')
 empty=0
 res=
+command="bench/zoo.sh $*"
 usage() {
 	echo "rcufuzz: zoo: $1 (usage: bench/zoo.sh [-c CAP] [-s SEEDS] [-m MODES] [-b IDS] [-E] [-o FILE])" >&2
 	exit 2
@@ -64,7 +65,7 @@ trap 'rm -rf "$tmp"' EXIT
 {
 	echo "# The deep-bug zoo, $date"
 	echo
-	echo "Command: bench/zoo.sh -c $cap -s $seeds -m \"$modes\"$([ "$empty" = 1 ] && echo ' -E')"
+	echo "Command: $command"
 	echo "Machine: $machine; one run at a time; cap ${cap}s; $seeds seeds;" \
 		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean)')."
 	echo "Median over the seeds, a run that found nothing counting as the cap; (found/seeds)."
