@@ -4,8 +4,9 @@
  * seeded, uniformly random inputs (random length up to 512 bytes), with no
  * feedback of any kind.  Not a fuzzing engine: nothing is kept or mutated.
  *
- *   out/bench/blind PRESET SEED SECONDS
- * prints "found <seconds> <execs> <SUMMARY>" or "none <seconds> <execs>".
+ *   out/bench/blind PRESET SEED SECONDS [OUT]
+ * prints "found <seconds> <execs> <SUMMARY>" or "none <seconds> <execs>";
+ * OUT, if given, gets the input that found it.
  */
 #include "rcufuzz.h"
 
@@ -21,6 +22,18 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Write the input that found it to @path. */
+static int write_input(const char *path, const uint8_t *buf, size_t n)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL || fwrite(buf, 1, n, f) != n || fclose(f) != 0) {
+		fprintf(stderr, "rcufuzz: %s: cannot write\n", path);
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct rcufuzz_options o;
@@ -30,8 +43,8 @@ int main(int argc, char **argv)
 	unsigned long execs = 0;
 	uint8_t buf[512];
 
-	if (argc != 4) {
-		fprintf(stderr, "rcufuzz: blind: usage: blind PRESET SEED SECONDS\n");
+	if (argc != 4 && argc != 5) {
+		fprintf(stderr, "rcufuzz: blind: usage: blind PRESET SEED SECONDS [OUT]\n");
 		return 2;
 	}
 	rcufuzz_default_options(&o);
@@ -55,6 +68,8 @@ int main(int argc, char **argv)
 			rcufuzz_run(buf, n, &o, &r);
 			execs++;
 			if (r.reported) {
+				if (argc == 5 && write_input(argv[4], buf, n) != 0)
+					return 2;
 				printf("found %.2f %lu %s\n", now() - start, execs, r.summary);
 				return 0;
 			}

@@ -42,61 +42,7 @@ machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | s
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Does any file match the glob (given already expanded)?
-exists() {
-	for f in "$@"; do
-		if [ -e "$f" ]; then
-			return 0
-		fi
-	done
-	return 1
-}
-# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: exists $3...
-elapsed_if_crash() {
-	s=$1
-	e=$2
-	shift 2
-	if exists "$@"; then
-		echo "$e - $s" | bc
-	else
-		echo -
-	fi
-}
-# One run: prints the seconds to the first crash, or "-" if none within the cap.
-run() { # mode preset seed
-	name=$(echo "$2" | tr .+ __)_fuzzer
-	d=$tmp/$1-$2-$3
-	rm -rf "$d"
-	mkdir -p "$d/c" "$d/x"
-	printf '' >"$d/c/empty"
-	case $1 in
-	feedback | edges)
-		fb=1
-		if [ "$1" = edges ]; then
-			fb=0
-		fi
-		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb "out/plain/$name" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
-			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
-		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
-		;;
-	afl)
-		# afl-fuzz refuses an empty file: its "empty corpus" is one zero byte.
-		printf '\0' >"$d/c/empty"
-		s=$(date +%s.%N)
-		AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 \
-			timeout $((cap + 5)) afl-fuzz -s "$3" -i "$d/c" -o "$d/a" -V "$cap" -- "out/afl/$name" >/dev/null 2>&1 || true
-		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/a/default/crashes/id:*
-		;;
-	blind)
-		out/bench/blind "$2" "$3" "$cap" | awk '$1 == "found" { print $2; exit } { print "-" }'
-		;;
-	esac
-}
-# The median of the numbers on stdin, one a line.
-median() {
-	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+. bench/ttf.sh
 
 if [ "$ttf" = 0 ]; then
 	printf "# Fuzz targets, exec/s, %s\n\nMachine: %s.\n" "$date" "$machine" >"$res"

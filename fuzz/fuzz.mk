@@ -54,7 +54,10 @@ out/rcufuzz.dict: out/gendict
 out/rcufuzz-misuse.dict: out/gendict
 	@./out/gendict misuse > $@
 
-# Dictionary, options and seed corpus (the clean scenarios) for each target.
+# Dictionary, options and seed corpus for each target: the clean scenarios
+# that run clean under its preset (an inject-<id> preset's bug may be one of
+# them, and a seed corpus holds no crash).
+mode_of = $(if $(filter misuse+%,$(1)),misuse,strict)
 define fuzz_extras
 out/$(call fuzzer_name,$(1)).dict: $(call dict_of,$(1))
 	@cp $$< $$@
@@ -62,7 +65,10 @@ out/$(call fuzzer_name,$(1)).options:
 	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\nlen_control = 0\n' > $$@
 out/$(call fuzzer_name,$(1))_seed_corpus: out/rcureplay $(wildcard corpus/clean/*.scn)
 	@rm -rf $$@ && mkdir -p $$@
-	@for s in corpus/clean/*.scn; do ./out/rcureplay --compile $$$$s -o $$@/$$$$(basename $$$$s .scn); done
+	@for s in corpus/clean/*.scn; do f=$$@/$$$$(basename $$$$s .scn); \
+		./out/rcureplay --compile $$$$s -o $$$$f; \
+		./out/rcureplay --preset $(1) --mode $(call mode_of,$(1)) $$$$f >/dev/null 2>&1 || rm $$$$f; \
+	done
 endef
 $(foreach p,$(PRESETS),$(eval $(call fuzz_extras,$(p))))
 

@@ -9,9 +9,9 @@
 #include <string.h>
 
 /* The directories whose *.scn files are checked (relative to the repository). */
-static const char *const scenario_dirs[] = {"tests/scenarios", "corpus/seeds",
-					    "corpus/clean",    "corpus/misuse",
-					    "corpus/findings", "corpus/experiments"};
+static const char *const scenario_dirs[] = {
+	"tests/scenarios", "corpus/seeds",	 "corpus/clean", "corpus/misuse",
+	"corpus/findings", "corpus/experiments", "corpus/zoo"};
 
 static int by_name(const void *a, const void *b)
 {
@@ -130,7 +130,8 @@ int test_scenario_errors(void)
 		{"topology\nwork T0 rt_lock rtm2\n", "t:2: 'rt_lock' takes rtmN with N below 2"},
 		{"topology\nwork T0 rt_unlock\n", "t:2: 'rt_unlock' takes rtmN with N below 2"},
 		{"topology\nwork T0 sched_fifo rtm0\n", "t:2: 'sched_fifo' takes no argument"},
-		{"topology\nwork T0 lock_sighand cpu0\n", "t:2: 'lock_sighand' takes TN with N below 1"},
+		{"topology\nwork T0 lock_sighand cpu0\n",
+		 "t:2: 'lock_sighand' takes TN with N below 1"},
 		{"preset v2.6\ntopology\n", "t:1: 'v2.6': unknown preset"},
 		{"topology\nstep cpu0 [02 00]\n", "t:2: raw bytes do not decode to this event"},
 		{"# nothing\n", "t:0: no topology line"},
@@ -140,8 +141,8 @@ int test_scenario_errors(void)
 		struct scenario s;
 		char err[256];
 
-		EXPECT(scenario_compile(bad[i].text, "t", &s, err, sizeof(err)) < 0,
-		       "accepted: %s", bad[i].text);
+		EXPECT(scenario_compile(bad[i].text, "t", &s, err, sizeof(err)) < 0, "accepted: %s",
+		       bad[i].text);
 		EXPECT(strncmp(err, bad[i].error, strlen(bad[i].error)) == 0, "got '%s'", err);
 	}
 	return 0;

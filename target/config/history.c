@@ -108,6 +108,37 @@ static int misuse_cure(const char *name)
 	return i >= 0 && switches[i].kind == SWITCH_CURE ? i : -1;
 }
 
+/*
+ * The id of INJECTED switch @i: the word after "inject_" in its name
+ * ("inject_ff1_qs_in_reader" is ff1), @len bytes from the returned pointer.
+ */
+static const char *inject_id(int i, size_t *len)
+{
+	const char *id = switches[i].name + strlen("inject_");
+
+	*len = strcspn(id, "_");
+	return id;
+}
+
+/* The INJECTED switch that preset @name (inject-<id>) puts into v3.0, or -1. */
+static int injected_switch(const char *name)
+{
+	size_t n = strlen(PRESET_INJECT_PREFIX), len;
+
+	if (strncmp(name, PRESET_INJECT_PREFIX, n) != 0)
+		return -1;
+	for (int i = 0; i < NR_SWITCHES; i++) {
+		const char *id;
+
+		if (switches[i].kind != SWITCH_INJECTED)
+			continue;
+		id = inject_id(i, &len);
+		if (strlen(name + n) == len && strncmp(name + n, id, len) == 0)
+			return i;
+	}
+	return -1;
+}
+
 int preset_is_misuse(const char *name)
 {
 	return misuse_cure(name) >= 0;
@@ -130,6 +161,10 @@ static int preset_switches(const char *name, switch_set *out)
 	}
 	if (misuse_cure(name) >= 0) {
 		*out = cure_preset(misuse_cure(name));
+		return 1;
+	}
+	if (injected_switch(name) >= 0) {
+		*out = kinds_on(KINDS_V3_0) | switch_bit(injected_switch(name));
 		return 1;
 	}
 	if (strncmp(name, "revert-", 7) == 0) {
@@ -175,6 +210,13 @@ const char *preset_name_of(switch_set s, int tiny, char *buf, size_t len)
 			snprintf(buf, len, "%s%s", PRESET_MISUSE_PREFIX, switches[i].name);
 			return buf;
 		}
+		if (switches[i].kind == SWITCH_INJECTED && s == (all | switch_bit(i))) {
+			size_t n;
+			const char *id = inject_id(i, &n);
+
+			snprintf(buf, len, "%s%.*s", PRESET_INJECT_PREFIX, (int)n, id);
+			return buf;
+		}
 	}
 	return NULL;
 }
@@ -196,6 +238,15 @@ void preset_list(FILE *out)
 			fprintf(out, "%s%-25s v3.0 with cure %s (%s), fuzzed in misuse mode\n",
 				PRESET_MISUSE_PREFIX, switches[i].name, switches[i].name,
 				switches[i].commit);
+	for (int i = 0; i < NR_SWITCHES; i++)
+		if (switches[i].kind == SWITCH_INJECTED) {
+			size_t n;
+			const char *id = inject_id(i, &n);
+
+			fprintf(out, "%s%-*.*s v3.0 with injected bug %s\n", PRESET_INJECT_PREFIX,
+				(int)(32 - strlen(PRESET_INJECT_PREFIX)), (int)n, id,
+				switches[i].name);
+		}
 }
 
 void switch_list(FILE *out)

@@ -2,7 +2,7 @@
 /*
  * The switches (one per seed commit, plus test-only broken variants, fixes of
  * findings and experimental cures) and the presets built from them: v3.0-rc7,
- * v3.0, v3.0-patched, revert-<switch> and misuse+<cure>.
+ * v3.0, v3.0-patched, revert-<switch>, misuse+<cure> and inject-<id>.
  */
 #ifndef RCUFUZZ_HISTORY_H
 #define RCUFUZZ_HISTORY_H
@@ -82,7 +82,7 @@ int switch_lookup(const char *name);
  * picks the implementation only when no preset is named.
  *
  * Look a preset up by name ("v3.0-rc7", "v3.0", "v3.0-patched",
- * "revert-<switch>", "misuse+<cure>", "tiny-v3.0"): its switches into @out
+ * "revert-<switch>", "misuse+<cure>", "inject-<id>", "tiny-v3.0"): its switches into @out
  * and, if @pin is not NULL, its implementation pinned in @pin (other fields
  * untouched); 0 if unknown.
  */
@@ -107,5 +107,6 @@ void switch_set_format(char *buf, size_t len, switch_set s, int tiny);
 #define PRESET_V3_0_PATCHED  "v3.0-patched"
 #define PRESET_TINY_V3_0     "tiny-v3.0"
 #define PRESET_MISUSE_PREFIX "misuse+"
+#define PRESET_INJECT_PREFIX "inject-"
 
 #endif

@@ -124,16 +124,21 @@ void rcu_exit_nohz(void)
 	local_irq_restore(flags);
 }
 
-/* Entry to hard irq context: the CPU is no longer idle for RCU. */
+/*
+ * Entry to hard irq context: the CPU is no longer idle for RCU.  FF4
+ * (injected): it stays idle, so the handler's readers run in dyntick-idle.
+ */
 void rcu_irq_enter(void)
 {
-	rcu_exit_nohz();
+	if (!sw(SW_inject_ff4_irq_reader_idle))
+		rcu_exit_nohz();
 }
 
 /* Exit from hard irq context: back to dyntick-idle if the CPU was there. */
 void rcu_irq_exit(void)
 {
-	rcu_enter_nohz();
+	if (!sw(SW_inject_ff4_irq_reader_idle))
+		rcu_enter_nohz();
 }
 
 /*
@@ -226,8 +231,12 @@ static void __note_new_gpnum(struct rcu_state *rsp, struct rcu_node *rnp, struct
 		 */
 		rdp->gpnum = rnp->gpnum;
 		if (rnp->qsmask & rdp->grpmask) {
-			rdp->qs_pending = 1;
+			/* LC1 (injected): 0 instead of 1, the CPU never looks for its QS. */
+			rdp->qs_pending = !sw(SW_inject_lc1_qs_not_pending);
 			rdp->passed_quiesc = 0;
+			/* FF5 (injected): noticing the GP "reports" a QS, not walking up. */
+			if (sw(SW_inject_ff5_note_gp_clears_qsmask))
+				rnp->qsmask &= ~rdp->grpmask;
 		} else {
 			rdp->qs_pending = 0;
 		}
@@ -270,6 +279,14 @@ static int check_for_new_grace_period(struct rcu_state *rsp, struct rcu_data *rd
 	return ret;
 }
 
+/* A grace period ended: each stage of callbacks moves one up.  No harm if list empty. */
+static void rcu_advance_callbacks(struct rcu_data *rdp)
+{
+	rdp->nxttail[RCU_DONE_TAIL] = rdp->nxttail[RCU_WAIT_TAIL];
+	rdp->nxttail[RCU_WAIT_TAIL] = rdp->nxttail[RCU_NEXT_READY_TAIL];
+	rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
+}
+
 /*
  * Advance this CPU's callbacks, but only if the current grace period has
  * ended.  The caller holds the ->lock of this CPU's leaf, irqs disabled.
@@ -280,10 +297,7 @@ static void __rcu_process_gp_end(struct rcu_state *rsp, struct rcu_node *rnp, st
 	lockdep_assert_held(&rnp->lock);
 	/* Did another grace period end? */
 	if (rdp->completed != rnp->completed) {
-		/* Advance callbacks.  No harm if list empty. */
-		rdp->nxttail[RCU_DONE_TAIL] = rdp->nxttail[RCU_WAIT_TAIL];
-		rdp->nxttail[RCU_WAIT_TAIL] = rdp->nxttail[RCU_NEXT_READY_TAIL];
-		rdp->nxttail[RCU_NEXT_READY_TAIL] = rdp->nxttail[RCU_NEXT_TAIL];
+		rcu_advance_callbacks(rdp);
 
 		/* Remember that we saw this grace-period completion. */
 		rdp->completed = rnp->completed;
@@ -314,6 +328,17 @@ static void rcu_process_gp_end(struct rcu_state *rsp, struct rcu_data *rdp)
 	KFUNC();
 	local_irq_save(flags);
 	rnp = rdp->mynode;
+	if (sw(SW_inject_gpend_completed_unlocked)) {
+		/* GPEND (injected): 2.6.32's form, rsp->completed outside any lock. */
+		unsigned long completed_snap = rsp->completed;
+
+		if (rdp->completed != completed_snap) {
+			rcu_advance_callbacks(rdp);
+			rdp->completed = completed_snap;
+		}
+		local_irq_restore(flags);
+		return;
+	}
 	if (rdp->completed == rnp->completed || /* outside lock. */
 	    !raw_spin_trylock(&rnp->lock)) {	/* irqs already off, so later. */
 		local_irq_restore(flags);
@@ -330,8 +355,9 @@ static void rcu_process_gp_end(struct rcu_state *rsp, struct rcu_data *rdp)
 static void rcu_start_gp_per_cpu(struct rcu_state *rsp, struct rcu_node *rnp, struct rcu_data *rdp)
 {
 	lockdep_assert_held(&rnp->lock);
-	/* Prior grace period ended, so advance callbacks for current CPU. */
-	__rcu_process_gp_end(rsp, rnp, rdp);
+	/* Prior grace period ended, so advance callbacks for current CPU (GPEND: not). */
+	if (!sw(SW_inject_gpend_completed_unlocked))
+		__rcu_process_gp_end(rsp, rnp, rdp);
 
 	/*
 	 * This CPU just started the new grace period: all of its callbacks
@@ -343,6 +369,12 @@ static void rcu_start_gp_per_cpu(struct rcu_state *rsp, struct rcu_node *rnp, st
 
 	/* Set state so that this CPU will detect the next quiescent state. */
 	__note_new_gpnum(rsp, rnp, rdp);
+}
+
+/* What a new grace period waits for: FF3 (injected) waits for no CPU. */
+static unsigned long rcu_gp_qsmask(const struct rcu_node *rnp)
+{
+	return sw(SW_inject_ff3_qsmask_zero) ? 0 : rnp->qsmaskinit;
 }
 
 /*
@@ -391,7 +423,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 	/* Special-case the common single-level case. */
 	if (rsp->num_nodes == 1) {
 		rcu_preempt_check_blocked_tasks(rnp);
-		rnp->qsmask = rnp->qsmaskinit;
+		rnp->qsmask = rcu_gp_qsmask(rnp);
 		rnp->gpnum = rsp->gpnum;
 		rnp->completed = rsp->completed;
 		rsp->signaled = RCU_SIGNAL_INIT; /* force_quiescent_state OK. */
@@ -403,8 +435,13 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 
 	raw_spin_unlock(&rnp->lock); /* leave irqs disabled. */
 
-	/* Exclude any concurrent CPU-hotplug operations. */
-	raw_spin_lock(&rsp->onofflock); /* irqs already disabled. */
+	/*
+	 * Exclude any concurrent CPU-hotplug operations.  ec2c29765a4a
+	 * (injected, 3.0 shape): do not, so __rcu_offline_cpu() can empty a
+	 * leaf after its parent took the leaf's bit.
+	 */
+	if (!sw(SW_inject_ec2c29765a4a_init_without_onofflock))
+		raw_spin_lock(&rsp->onofflock); /* irqs already disabled. */
 
 	/*
 	 * Set the quiescent-state-needed bits in all the rcu_node structures
@@ -417,7 +454,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 	rcu_for_each_node_breadth_first(rsp, rnp) {
 		raw_spin_lock(&rnp->lock); /* irqs already disabled. */
 		rcu_preempt_check_blocked_tasks(rnp);
-		rnp->qsmask = rnp->qsmaskinit;
+		rnp->qsmask = rcu_gp_qsmask(rnp);
 		rnp->gpnum = rsp->gpnum;
 		rnp->completed = rsp->completed;
 		if (rnp == rdp->mynode)
@@ -430,7 +467,10 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 	raw_spin_lock(&rnp->lock);	 /* irqs already disabled. */
 	rsp->signaled = RCU_SIGNAL_INIT; /* force_quiescent_state now OK. */
 	raw_spin_unlock(&rnp->lock);	 /* irqs remain disabled. */
-	raw_spin_unlock_irqrestore(&rsp->onofflock, flags);
+	if (sw(SW_inject_ec2c29765a4a_init_without_onofflock))
+		local_irq_restore(flags);
+	else
+		raw_spin_unlock_irqrestore(&rsp->onofflock, flags);
 }
 
 /*
@@ -468,6 +508,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 
 	KFUNC();
 	lockdep_assert_held(&rnp->lock);
+	if (sw(SW_inject_lc3_report_returns_locked))
+		return; /* LC3 (injected): at once, rnp->lock and irqs left as they are. */
 	/* Walk up the rcu_node hierarchy. */
 	for (;;) {
 		if (!(rnp->qsmask & mask)) {
@@ -482,8 +524,9 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 				raw_spin_unlock_irqrestore(&rnp->lock, flags);
 				return;
 			}
-		} else if (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp)) {
-			/* Other bits still set at this level, so done. */
+		} else if (!sw(SW_inject_ff6_report_ignores_rest) &&
+			   (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp))) {
+			/* Other bits still set at this level, so done (FF6, injected: no check). */
 			raw_spin_unlock_irqrestore(&rnp->lock, flags);
 			return;
 		}

@@ -165,9 +165,17 @@ static void synchronize_sched_expedited_cpu_stop(void *data)
 void synchronize_sched_expedited(void)
 {
 	KFUNC();
-	get_online_cpus();
+	/*
+	 * 338b0f760e84 (injected, 3.0 shape): without get_online_cpus() a
+	 * cpu_down() can run meanwhile, and stop_cpus() skips the CPU that
+	 * __cpu_disable() took out of cpu_online_mask although it still
+	 * runs readers on its way to play_dead().
+	 */
+	if (!sw(SW_inject_338b0f760e84_exp_skips_dying_cpu))
+		get_online_cpus();
 	stop_cpus(synchronize_sched_expedited_cpu_stop, NULL);
-	put_online_cpus();
+	if (!sw(SW_inject_338b0f760e84_exp_skips_dying_cpu))
+		put_online_cpus();
 }
 
 void rcu_exp_init(void)

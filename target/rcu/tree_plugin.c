@@ -56,6 +56,8 @@ void rcu_preempt_qs(int cpu)
 	struct rcu_data *rdp = &rcu_preempt_data[cpu];
 	struct task_struct *t = current;
 
+	if (sw(SW_inject_lc2_preempt_qs_returns))
+		return; /* LC2 (injected): no quiescent state is ever noted. */
 	rdp->passed_quiesc_completed = rdp->gpnum - 1;
 	rdp->passed_quiesc = 1;
 	/* 3.0 clears NEED_QS whether it is set or not: a read-modify-write every time. */
@@ -74,7 +76,9 @@ void rcu_preempt_note_context_switch(int cpu)
 	unsigned long flags;
 
 	KFUNC();
-	if (in_reader(t) && !(t->rcu_read_unlock_special & RCU_READ_UNLOCK_BLOCKED)) {
+	/* FF1 (injected): a preempted reader is not queued, and so counts as quiescent. */
+	if (in_reader(t) && !(t->rcu_read_unlock_special & RCU_READ_UNLOCK_BLOCKED) &&
+	    !sw(SW_inject_ff1_qs_in_reader)) {
 		/* Possibly blocking in an RCU read-side critical section. */
 		rdp = &rcu_preempt_data[cpu];
 		rnp = rdp->mynode;
@@ -148,7 +152,13 @@ void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags) __rele
 
 	KFUNC();
 	lockdep_assert_held(&rnp->lock);
-	if (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp)) {
+	/*
+	 * a77da14ce9af (injected, 3.0 shape): "no tasks at all" instead of
+	 * "no tasks blocking this GP", so a reader preempted after the GP
+	 * began keeps the node from reporting.
+	 */
+	if (rnp->qsmask != 0 || rcu_preempt_blocked_readers_cgp(rnp) ||
+	    (sw(SW_inject_a77da14ce9af_any_blocked_task) && !list_empty(&rnp->blkd_tasks))) {
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 		return;
 	}
@@ -576,8 +586,11 @@ void synchronize_rcu(void)
 	if (!rcu_scheduler_active)
 		return;
 	oracle_gp_begin(&snap);
-	init_completion(&rcu.completion);
-	call_rcu(&rcu.head, wakeme_after_rcu);
-	wait_for_completion(&rcu.completion);
+	/* FF2 (injected): return at once; the oracle still judges the "grace period". */
+	if (!sw(SW_inject_ff2_sync_returns)) {
+		init_completion(&rcu.completion);
+		call_rcu(&rcu.head, wakeme_after_rcu);
+		wait_for_completion(&rcu.completion);
+	}
 	oracle_gp_end(&snap, "synchronize_rcu", "synchronize_rcu");
 }
