@@ -2,6 +2,7 @@
 /* Kernel threads: see kthread.h. */
 #include "kthread.h"
 
+#include "bug.h"
 #include "cpu.h"
 #include "frame.h"
 #include "sched.h"
@@ -21,7 +22,12 @@ struct task_struct *kthread_create(enum task_kind kind, const char *comm, int in
 
 void kthread_bind(struct task_struct *t, int cpu)
 {
-	/* 3.0 waits for the task to be inactive: a new kthread has never run. */
+	/*
+	 * 3.0 waits for the task to be inactive (wait_task_inactive()) and
+	 * WARNs if it is not: binding a task that is queued or being woken
+	 * would leave it on one runqueue with task_cpu() naming another.
+	 */
+	INVARIANT("kthread_bind-of-active-task", t->state == TASK_INTERRUPTIBLE && !t->on_rq);
 	t->cpu = cpu;
 	t->cpus_allowed = cpumask_of(cpu);
 }

@@ -251,17 +251,22 @@ void rcu_preempt_boost_start_gp(struct rcu_node *rnp)
 static struct task_struct *rcu_kthread_spawn(enum task_kind kind, const char *comm, int index,
 					     void (*entry)(struct task_struct *), int rt_prio,
 					     struct rcu_node *rnp, struct task_struct **slot,
-					     int early)
+					     int early, int bind_cpu)
 {
 	unsigned long flags;
 	struct task_struct *t;
 
 	if (early) {
 		t = kthread_create(kind, comm, index, -1, entry, MAX_RT_PRIO - 1 - rt_prio);
+		if (bind_cpu >= 0 && cpu_online(bind_cpu))
+			kthread_bind(t, bind_cpu);
 		*slot = t;
 		return t;
 	}
 	t = kthread_create(kind, comm, index, -1, entry, DEFAULT_PRIO);
+	/* rcutree_plugin.h:1566-1567: bound before anything can wake it. */
+	if (bind_cpu >= 0 && cpu_online(bind_cpu))
+		kthread_bind(t, bind_cpu);
 	if (rnp) {
 		raw_spin_lock_irqsave(&rnp->lock, flags);
 		*slot = t;
@@ -285,7 +290,7 @@ static void rcu_spawn_one_boost_kthread(struct rcu_state *rsp, struct rcu_node *
 		return;
 	snprintf(comm, sizeof(comm), "rcub%d", rnp_index);
 	rcu_kthread_spawn(TASK_KIND_RCU_BOOST, comm, rnp_index, rcu_boost_kthread, RCU_KTHREAD_PRIO,
-			  rnp, &rnp->boost_kthread_task, early);
+			  rnp, &rnp->boost_kthread_task, early, -1);
 }
 
 /* Stop the RCU's per-CPU kthread when its CPU goes offline. */
@@ -444,16 +449,13 @@ static void rcu_cpu_kthread(struct task_struct *self)
 static void rcu_spawn_one_cpu_kthread(int cpu, int early)
 {
 	char comm[TASK_COMM_LEN];
-	struct task_struct *t;
 
 	if (!rcu_scheduler_fully_active || rcu_cpu_kthread_task[cpu] != NULL)
 		return;
 	snprintf(comm, sizeof(comm), "rcuc%d", cpu);
-	/* 3.0 binds before it publishes; the spawn helper publishes first (nobody looks yet). */
-	t = rcu_kthread_spawn(TASK_KIND_RCU_CPU, comm, cpu, rcu_cpu_kthread, RCU_KTHREAD_PRIO, NULL,
-			      &rcu_cpu_kthread_task[cpu], early);
-	if (cpu_online(cpu))
-		kthread_bind(t, cpu);
+	/* Bound (if @cpu is online) before the spawn helper wakes it, as 3.0 does. */
+	rcu_kthread_spawn(TASK_KIND_RCU_CPU, comm, cpu, rcu_cpu_kthread, RCU_KTHREAD_PRIO, NULL,
+			  &rcu_cpu_kthread_task[cpu], early, cpu);
 	rcu_cpu_kthread_cpu[cpu] = cpu;
 }
 
@@ -568,7 +570,7 @@ static void rcu_spawn_one_node_kthread(struct rcu_state *rsp, struct rcu_node *r
 	if (rnp->node_kthread_task == NULL) {
 		snprintf(comm, sizeof(comm), "rcun%d", rnp_index);
 		rcu_kthread_spawn(TASK_KIND_RCU_NODE, comm, rnp_index, rcu_node_kthread, 99, rnp,
-				  &rnp->node_kthread_task, early);
+				  &rnp->node_kthread_task, early, -1);
 	}
 	rcu_spawn_one_boost_kthread(rsp, rnp, rnp_index, early);
 }
