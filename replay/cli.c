@@ -169,8 +169,7 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 	int tiny;
 	size_t used = (size_t)snprintf(buf, len, "out/rcureplay");
 
-	input_config(data, size, &c);
-	config_apply_pins(&c, &o->pin);
+	rcufuzz_config(data, size, o, &c);
 	tiny = c.kconfig.tiny_preempt_rcu;
 #define APPEND(...) used += (size_t)snprintf(buf + used, used < len ? len - used : 0, __VA_ARGS__)
 	if ((name = preset_name_of(o->switches, tiny, sw, sizeof(sw))) != NULL) {

@@ -99,8 +99,7 @@ static void print_run_options(const uint8_t *data, size_t size, const struct rcu
 	const char *preset;
 	switch_set base;
 
-	input_config(data, size, &c);
-	config_apply_pins(&c, &o->pin);
+	rcufuzz_config(data, size, o, &c);
 	tiny = c.kconfig.tiny_preempt_rcu;
 	preset = preset_name_of(o->switches, tiny, name, sizeof(name));
 	if (preset == NULL)

@@ -315,9 +315,7 @@ long minimize_input_clean_under(const uint8_t *data, size_t size, const struct r
 	 * The pinned fields go into the header: the minimized input runs as it
 	 * ran, pins or not (tiny-v3.0's TINY_PREEMPT_RCU=y, say).
 	 */
-	input_config(data, size, &c);
-	config_apply_pins(&c, &o->pin);
-	config_normalize(&c);
+	rcufuzz_config(data, size, o, &c);
 	input_encode_config(&c, m.header);
 	m.rec = calloc(size + 1, sizeof(*m.rec));
 	m.buf = malloc(size + INPUT_HEADER_SIZE + 8);

@@ -41,6 +41,10 @@ struct rcufuzz_result {
 void rcufuzz_default_options(struct rcufuzz_options *o);
 void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 		 struct rcufuzz_result *r);
+struct config;
+/* The kernel configuration a run of @data under @o boots: the header, @o's pins, normalized. */
+void rcufuzz_config(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		    struct config *c);
 
 const char *mode_name(enum workload_mode m);
 int mode_lookup(const char *name);

@@ -309,6 +309,14 @@ static void run_input(void *unused)
 	model_check_report_deferred();
 }
 
+void rcufuzz_config(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		    struct config *c)
+{
+	input_config(data, size, c);
+	config_apply_pins(c, &o->pin);
+	config_normalize(c);
+}
+
 void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 		 struct rcufuzz_result *r)
 {
@@ -320,9 +328,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	m.opts = o;
 	m.event_index = -1;
 	active_switches = o->switches;
-	input_config(data, size, &m.config);
-	config_apply_pins(&m.config, &o->pin);
-	config_normalize(&m.config);
+	rcufuzz_config(data, size, o, &m.config);
 	kconfig = m.config.kconfig;
 	sim_reset();
 	report_reset(&m.config, o->replay_cmd, report_recent_events);
