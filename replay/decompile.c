@@ -130,29 +130,58 @@ static int compiles_to(const char *text, const uint8_t *data, size_t size)
 	return same;
 }
 
+/*
+ * @data as the run under @o reads it, in canonical bytes (malloc'd, NULL if
+ * out of memory): the header of the config it boots (its pins, normalized),
+ * then each record it decodes as the scenario compiler writes it.  A raw
+ * fuzzer input names no point as it stands when the run's config is not its
+ * header's (a TINY run of a header asking for two CPUs steps "cpu1" as cpu0).
+ */
+static uint8_t *canonical(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+			  size_t *out_size)
+{
+	struct config c;
+	struct input_event ev;
+	size_t pos = INPUT_HEADER_SIZE, n = INPUT_HEADER_SIZE;
+	uint8_t *b = malloc(INPUT_HEADER_SIZE + size);
+
+	if (b == NULL)
+		return NULL;
+	rcufuzz_config(data, size, o, &c);
+	input_encode_config(&c, b);
+	/* a record's canonical bytes are never more than its own */
+	while (input_next(data, size, &pos, &c.topo, o->mode, &ev))
+		n += input_encode(&ev, o->mode, b + n);
+	*out_size = n;
+	return b;
+}
+
 void scenario_decompile_named(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 			      FILE *out)
 {
 	int n, any = 0;
-	struct until_name *names = until_names(data, size, o, &n);
+	size_t csize = 0;
+	uint8_t *canon = canonical(data, size, o, &csize);
+	struct until_name *names = canon ? until_names(canon, csize, o, &n) : NULL;
 	char *text = NULL;
 	size_t len;
 	FILE *f;
 
 	for (int i = 0; names && i < n; i++)
 		any |= names[i].records > 0;
-	/* Named where the whole text compiles back to the same bytes; else counts. */
+	/* Named where the whole text compiles back to the bytes the run reads; else counts. */
 	if (any && (f = open_memstream(&text, &len)) != NULL) {
-		print_run_options(data, size, o, f);
-		decompile(data, size, o->mode, names, n, f);
+		print_run_options(canon, csize, o, f);
+		decompile(canon, csize, o->mode, names, n, f);
 		fclose(f);
-		if (compiles_to(text, data, size)) {
+		if (compiles_to(text, canon, csize)) {
 			fputs(text, out);
 			any = -1;
 		}
 		free(text);
 	}
 	free(names);
+	free(canon);
 	if (any != -1)
 		decompile(data, size, o->mode, NULL, 0, out);
 }

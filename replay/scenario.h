@@ -96,6 +96,9 @@ void scenario_decompile(const uint8_t *data, size_t size, enum workload_mode mod
  * The same, run under @o, with runs of step records written as named points
  * (`step cpuN until FUNC:LABEL`, after the preset, switch and lockdep lines
  * of @o) wherever that compiles back to the same bytes; as counts elsewhere.
+ * The bytes are those the run reads: @data's records under the config the
+ * run boots (rcufuzz_config()), in canonical form, so a raw fuzzer input
+ * whose header the preset overrides still gets its named points.
  */
 void scenario_decompile_named(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 			      FILE *out);

@@ -86,8 +86,7 @@ static long decode_records(const uint8_t *data, size_t size, const struct rcufuz
 	size_t pos = 0;
 	long n = 0;
 
-	input_config(data, size, &c);
-	config_apply_pins(&c, &o->pin);
+	rcufuzz_config(data, size, o, &c);
 	while (input_next(data, size, &pos, &c.topo, o->mode, ev ? &ev[n] : &one))
 		n++;
 	return n;

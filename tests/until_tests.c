@@ -547,3 +547,44 @@ int test_scenario_file_runs_directly(void)
 	       "%s", out);
 	return 0;
 }
+
+/*
+ * Named points of a raw TINY input whose header asks for two CPUs: the run
+ * boots one (config_normalize), so its step records for "cpu1" step cpu0.
+ * The names must come from the records as that run decodes them: the text
+ * says cpu0 only and runs as the bytes do.
+ */
+int test_named_points_tiny_header_normalized(void)
+{
+	static char out[1 << 16];
+	static uint8_t raw[INPUT_HEADER_SIZE + 2 * 64];
+	struct input_event step = {.op = EV_STEP, .cpu = 1, .count = 1};
+	struct rcufuzz_options o;
+	struct rcufuzz_result want, got;
+	struct scenario s;
+	struct config c;
+	size_t n;
+
+	config_defaults(&c);
+	config_set(&c, CONFIG_FIELD_NR_CPUS, 2);
+	input_encode_config(&c, raw);
+	n = INPUT_HEADER_SIZE;
+	for (int i = 0; i < 64; i++)
+		n += input_encode(&step, MODE_STRICT, raw + n);
+	EXPECT(write_bytes(TMP "-tiny2", raw, n) == 0, "write");
+	EXPECT(replay_to(TMP "-tiny2.out", NULL,
+			 ARGS("--preset", "tiny-v3.0", "--text", "--named", TMP "-tiny2")) == 0,
+	       "--text --named");
+	read_text(TMP "-tiny2.out", out, sizeof(out));
+	EXPECT(strstr(out, "\nstep cpu0 until ") != NULL && strstr(out, "cpu1") == NULL, "%s", out);
+	rcufuzz_default_options(&o);
+	EXPECT(preset_lookup(PRESET_TINY_V3_0, &o.switches, &o.pin), "no preset tiny-v3.0");
+	rcufuzz_run(raw, n, &o, &want);
+	EXPECT(scenario_text_options(out, &s, &o) == 0, "does not compile:\n%s", out);
+	rcufuzz_run(s.bytes, s.size, &o, &got);
+	scenario_free(&s);
+	EXPECT(got.steps == want.steps && got.reported == want.reported,
+	       "the text runs %lu steps (report %d), the bytes %lu (report %d):\n%s", got.steps,
+	       got.reported, want.steps, want.reported, out);
+	return 0;
+}
