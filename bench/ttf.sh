@@ -2,7 +2,8 @@
 # Time to first crash, one run at a time: sourced by bench/fuzz-bench.sh and
 # bench/zoo.sh, which set $tmp (a scratch directory) and $cap (seconds).
 # Modes: feedback (libFuzzer, interleaving feedback), edges (libFuzzer, edge
-# coverage only), afl (AFL++), blind (random inputs, no feedback, no corpus).
+# coverage only), mutator (feedback with the schedule-aware mutator,
+# fuzz/mutator.h), afl (AFL++), blind (random inputs, no feedback, no corpus).
 
 # Does any file match the glob (given already expanded)?
 exists() {
@@ -37,13 +38,16 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | edges)
+	feedback | edges | mutator)
 		fb=1
+		bin=out/plain/$name
 		if [ "$1" = edges ]; then
 			fb=0
+		elif [ "$1" = mutator ]; then
+			bin=out/plain/mut/$name
 		fi
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb "out/plain/$name" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
 		;;

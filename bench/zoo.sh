@@ -6,7 +6,8 @@
 # Never part of the tests.  Progress on stderr; the table to bench/results/.
 #   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-E] [-o RESULT.md]
 # Defaults are the full protocol: -c 600 -s 5 -m "feedback edges afl blind",
-# every injected bug; that is days of CPU on two cores.
+# every injected bug; that is days of CPU on two cores.  -m mutator adds the
+# schedule-aware mutator (out/plain/mut/, fuzz/mutator.h).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 cap=600
@@ -37,8 +38,8 @@ esac
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | edges | afl | blind) ;;
-	*) usage "$m: modes are feedback, edges, afl, blind" ;;
+	feedback | edges | mutator | afl | blind) ;;
+	*) usage "$m: modes are feedback, edges, mutator, afl, blind" ;;
 	esac
 done
 targets=out/bench/blind
@@ -47,6 +48,7 @@ for b in $bugs; do
 	for m in $modes; do
 		case $m in
 		feedback | edges) targets="$targets out/plain/inject-${b}_fuzzer" ;;
+		mutator) targets="$targets out/plain/mut/inject-${b}_fuzzer" ;;
 		afl) targets="$targets out/afl/inject-${b}_fuzzer" ;;
 		esac
 	done

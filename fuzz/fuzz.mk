@@ -26,15 +26,16 @@ $(eval $(call object_rule,fuzzsan,$(CC),CC[fz]))
 $(eval $(call object_rule,fuzzplain,$(CC),CC[fzp]))
 $(eval $(call object_rule,afl,AFL_QUIET=1 $(AFL_CC),CC[afl]))
 
-# $(1) preset, $(2) output dir, $(3) object variant, $(4) compiler, $(5) flags, $(6) link flags.
+# $(1) preset, $(2) output dir, $(3) object variant, $(4) compiler, $(5) flags, $(6) link flags,
+# $(7) more sources to link (the mutator's).
 # fuzz/target.c is compiled per preset; its headers go to
 # out/obj/$(3)/fuzz/<output dir's name>-<target>.d (two output dirs share a variant).
 define fuzz_target
-$(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC))
+$(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC) $(7))
 	@mkdir -p $(2) out/obj/$(3)/fuzz
 	@echo '  LD      $$@'
 	@$(4) $(5) '-DRCUFUZZ_PRESET="$(1)"' -MMD -MP -MF out/obj/$(3)/fuzz/$(notdir $(2))-$(call fuzzer_name,$(1)).d \
-		fuzz/target.c $(call obj,$(3),$(TARGET_SRC)) $(6) -o $$@
+		fuzz/target.c $(call obj,$(3),$(TARGET_SRC) $(7)) $(6) -o $$@
 endef
 fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),$(fuzzsan_LDFLAGS))))
@@ -45,6 +46,9 @@ $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(
 # (docs/findings/tiny-preempt-rcu.md).  Not part of any default target.
 MISUSE_MODE_PRESETS := v3.0 tiny-v3.0
 $(foreach p,$(MISUSE_MODE_PRESETS),$(eval $(call fuzz_target,$(p),out/plain/misuse,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MODE=MODE_MISUSE,-fsanitize=fuzzer)))
+# The schedule-aware mutator (fuzz/mutator.h): the plain build with libFuzzer's
+# custom mutator and crossover, under out/plain/mut/ (bench/zoo.sh's "mutator").
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,fuzz/mutator.c)))
 
 out/gendict: $(call obj,plain,fuzz/gendict.c $(TARGET_SRC))
 	@echo '  LD      $@'
@@ -74,10 +78,11 @@ $(foreach p,$(PRESETS),$(eval $(call fuzz_extras,$(p))))
 
 FUZZ_SAN := $(foreach f,$(FUZZERS),out/$(f) out/$(f).dict out/$(f).options out/$(f)_seed_corpus)
 FUZZ_ALL += $(FUZZ_SAN)
-.PHONY: fuzzers fuzzers-plain fuzzers-misuse afl fuzz
+.PHONY: fuzzers fuzzers-plain fuzzers-misuse fuzzers-mutator afl fuzz
 fuzzers: $(FUZZ_SAN)
 fuzzers-plain: $(foreach f,$(FUZZERS),out/plain/$(f))
 fuzzers-misuse: $(foreach p,$(MISUSE_MODE_PRESETS),out/plain/misuse/$(call fuzzer_name,$(p))) out/rcufuzz-misuse.dict
+fuzzers-mutator: $(foreach f,$(FUZZERS),out/plain/mut/$(f))
 afl: $(foreach f,$(FUZZERS),out/afl/$(f))
 
 # The main job: find the trainwreck from the seed corpus, minimize it, show it.

@@ -12,6 +12,10 @@
  * keep the input.  Nothing survives from one input to the next: rcufuzz_run()
  * resets the whole machine.
  *
+ * Built with -DRCUFUZZ_MUTATOR (out/plain/mut/, `make fuzzers-mutator`), the
+ * target mutates schedules as records (mutator.h) through libFuzzer's
+ * custom mutator and crossover hooks; without it libFuzzer's own.
+ *
  * Environment (read once, in LLVMFuzzerInitialize):
  *   RCUFUZZ_FEEDBACK=0   edge coverage only, no interleaving feedback
  *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
@@ -19,6 +23,9 @@
  */
 #include "check/feedback.h"
 #include "rcufuzz.h"
+#ifdef RCUFUZZ_MUTATOR
+#include "mutator.h"
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,3 +87,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			r.reported ? r.summary : "clean", r.events, r.steps);
 	return 0;
 }
+
+#ifdef RCUFUZZ_MUTATOR
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max);
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max, unsigned int seed);
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
+				 uint8_t *out, size_t max, unsigned int seed);
+
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max, unsigned int seed)
+{
+	struct config c;
+
+	rcufuzz_config(data, size, &options, &c);
+	return schedule_mutate(data, size, max, c.topo.ncpus, seed, LLVMFuzzerMutate, NULL);
+}
+
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
+				 uint8_t *out, size_t max, unsigned int seed)
+{
+	return schedule_crossover(a, na, b, nb, out, max, seed);
+}
+#endif

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The schedule-aware mutator (fuzz/mutator.h): every mutation stays within
+ * the size bound and is the same for the same seed; every kind happens;
+ * "starve" only moves one CPU's steps to other CPUs; crossover joins whole
+ * records.
+ */
+#include "harness.h"
+
+#include "../fuzz/mutator.h"
+#include "../target/input.h"
+
+#include <string.h>
+
+#define MAX 256
+
+/* Whole records from the header on; the offset after the last. */
+static size_t record_end(const uint8_t *d, size_t n)
+{
+	size_t p = INPUT_HEADER_SIZE;
+
+	while (p < n && p + 1 + (size_t)event_nargs((enum event_op)(d[p] % NR_EVENTS)) <= n)
+		p += 1 + (size_t)event_nargs((enum event_op)(d[p] % NR_EVENTS));
+	return p;
+}
+
+int test_mutator_bounds_and_determinism(void)
+{
+	static uint8_t in[MAX], a[MAX], b[MAX];
+	uint64_t st = 42;
+	int seen[NR_SCHEDULE_MUTATIONS] = {0};
+
+	for (unsigned int seed = 1; seed <= 20000; seed++) {
+		size_t n, na, nb;
+		enum schedule_mutation m, m2;
+		int ncpus = 1 + (int)(test_rand(&st) % 4);
+
+		random_input(&st, in, &n, MAX);
+		memcpy(a, in, n);
+		memcpy(b, in, n);
+		na = schedule_mutate(a, n, MAX, ncpus, seed, NULL, &m);
+		nb = schedule_mutate(b, n, MAX, ncpus, seed, NULL, &m2);
+		EXPECT(na <= MAX, "seed %u: %zu bytes from %zu", seed, na, n);
+		EXPECT(na == nb && m == m2 && memcmp(a, b, na) == 0, "seed %u: not deterministic",
+		       seed);
+		seen[m]++;
+		if (m != MUT_BYTES && n >= INPUT_HEADER_SIZE)
+			EXPECT(memcmp(a, in, INPUT_HEADER_SIZE) == 0,
+			       "seed %u: %s changed the header", seed, schedule_mutation_name(m));
+	}
+	for (int m = 0; m < NR_SCHEDULE_MUTATIONS; m++)
+		EXPECT(seen[m] > 500, "%s: %d times in 20000", schedule_mutation_name(m), seen[m]);
+	return 0;
+}
+
+/* Starve: the same records, one CPU's steps (and only its) moved to the others. */
+int test_mutator_starve_moves_one_cpu(void)
+{
+	static uint8_t in[MAX], out[MAX];
+	size_t n = INPUT_HEADER_SIZE;
+	int starved = 0;
+
+	memset(in, 0, sizeof(in));
+	for (int i = 0; i < 100; i++) {
+		in[n++] = EV_STEP;
+		in[n++] = (uint8_t)(i % 2 | (i % 8) << 4);
+	}
+	for (unsigned int seed = 1; seed <= 2000; seed++) {
+		enum schedule_mutation m;
+		int victim = -1, moved = 0;
+		size_t r;
+
+		memcpy(out, in, n);
+		r = schedule_mutate(out, n, MAX, 2, seed, NULL, &m);
+		if (m != MUT_STARVE)
+			continue;
+		EXPECT(r == n, "seed %u: starve changed the size", seed);
+		starved++;
+		for (size_t p = INPUT_HEADER_SIZE; p < n; p += 2) {
+			if (out[p + 1] == in[p + 1])
+				continue;
+			EXPECT(out[p] == EV_STEP && (out[p + 1] & 0xf0) == (in[p + 1] & 0xf0),
+			       "seed %u: more than a step's CPU changed at %zu", seed, p);
+			EXPECT(victim < 0 || victim == (in[p + 1] & 15),
+			       "seed %u: steps of two CPUs moved", seed);
+			victim = in[p + 1] & 15;
+			moved++;
+		}
+		EXPECT(moved > 0, "seed %u: starve moved nothing", seed);
+	}
+	EXPECT(starved > 100, "starve chosen %d times in 2000", starved);
+	return 0;
+}
+
+/* Crossover: a's header and whole records of a, then whole records of b. */
+int test_mutator_crossover_whole_records(void)
+{
+	static uint8_t a[MAX], b[MAX], out[MAX];
+	uint64_t st = 7;
+
+	for (unsigned int seed = 1; seed <= 5000; seed++) {
+		size_t na, nb, n, cut;
+
+		random_input(&st, a, &na, MAX);
+		random_input(&st, b, &nb, MAX);
+		n = schedule_crossover(a, na, b, nb, out, MAX / 2, seed);
+		EXPECT(n <= MAX / 2, "seed %u: %zu bytes", seed, n);
+		if (na < INPUT_HEADER_SIZE || n < INPUT_HEADER_SIZE)
+			continue;
+		EXPECT(memcmp(out, a, INPUT_HEADER_SIZE) == 0, "seed %u: not a's header", seed);
+		EXPECT(record_end(out, n) == n, "seed %u: a partial record", seed);
+		/* the longest prefix of a's whole records that out starts with */
+		for (cut = n; cut > INPUT_HEADER_SIZE; cut--)
+			if (cut <= na && memcmp(out, a, cut) == 0 && record_end(a, cut) == cut)
+				break;
+		EXPECT(cut == n || memmem(b, nb, out + cut, n - cut) != NULL,
+		       "seed %u: the part after a's records is not b's", seed);
+	}
+	return 0;
+}
