@@ -60,6 +60,14 @@ static int is_step(const uint8_t *data, size_t at)
 	return data[at] % NR_EVENTS == EV_STEP;
 }
 
+/* A record that runs a CPU: step, irq, resched (their CPU: the low 4 bits of byte 1). */
+static int runs_cpu(const uint8_t *data, size_t at)
+{
+	int op = data[at] % NR_EVENTS;
+
+	return op == EV_STEP || op == EV_IRQ || op == EV_RESCHED;
+}
+
 static int step_cpu(const uint8_t *data, size_t at, int ncpus)
 {
 	return (data[at + 1] & 15) % ncpus;
@@ -93,7 +101,7 @@ static int starve(uint8_t *data, const size_t *off, size_t n, int ncpus, unsigne
 	to = below(s, 3) == 0 ? n : from + 1 + below(s, n - from < 64 ? n - from : 64);
 	victim = (int)below(s, (size_t)ncpus);
 	for (size_t i = from; i < to; i++) {
-		if (!is_step(data, off[i]) || step_cpu(data, off[i], ncpus) != victim)
+		if (!runs_cpu(data, off[i]) || step_cpu(data, off[i], ncpus) != victim)
 			continue;
 		set_step_cpu(data, off[i], (victim + 1 + (int)below(s, (size_t)ncpus - 1)) % ncpus);
 		changed = 1;

@@ -8,7 +8,8 @@
  * other runs a whole grace period.  A byte mutation picks either CPU at about
  * even odds, so such a run is rare and no coverage points towards it.  One
  * mutation here makes it directly, as PCT's priority change point does: from
- * a record on, the steps of one CPU go to the others for a while.
+ * a record on, what would run one CPU (its steps, irqs and rescheds) goes
+ * to the others for a while, or for good.
  *
  * Every output is a valid input (every byte string is); the same input,
  * seed and size bound give the same output.
@@ -21,7 +22,7 @@
 
 enum schedule_mutation {
 	MUT_BYTES,	/* the engine's own byte mutation (@bytes below) */
-	MUT_STARVE,	/* a CPU's steps in a range of records go to the others */
+	MUT_STARVE,	/* a CPU's steps, irqs, rescheds in a range go to the others */
 	MUT_STEP_RUN,	/* insert a run of one CPU's steps */
 	MUT_INSERT,	/* insert one record of any kind */
 	MUT_DELETE,	/* delete a range of records */

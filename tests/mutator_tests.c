@@ -2,7 +2,7 @@
 /*
  * The schedule-aware mutator (fuzz/mutator.h): every mutation stays within
  * the size bound and is the same for the same seed; every kind happens;
- * "starve" only moves one CPU's steps to other CPUs; crossover joins whole
+ * "starve" only moves one CPU's records to other CPUs; crossover joins whole
  * records.
  */
 #include "harness.h"
