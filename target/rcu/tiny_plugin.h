@@ -18,7 +18,8 @@
  *
  * The switches tiny_unlock_nesting_guard and tiny_softirq_exclusion turn
  * on the code upstream gave this file in v3.4 (3.1-3.3 keep 3.0's), the
- * counterparts of 10f39bb1 and ec433f0c.
+ * counterparts of 10f39bb1 and ec433f0c; tiny_gp_for_waiting_cbs is our fix
+ * of the stranded callback (rcu_preempt_needs_another_gp()).
  */
 
 /* Global control variables for rcupdate callback mechanism. */
@@ -66,9 +67,19 @@ static int rcu_preempt_blocked_readers_cgp(void)
 	return rcu_preempt_ctrlblk.gp_tasks != NULL;
 }
 
-/* Return true if another preemptible-RCU grace period is needed. */
+/*
+ * Return true if another preemptible-RCU grace period is needed.  With the
+ * switch tiny_gp_for_waiting_cbs (the fix of the finding
+ * corpus/findings/tiny-stranded-callback.scn; not upstream): also when the
+ * callbacks the last grace period's end left waiting (->donetail to
+ * ->curtail, not done at once because a reader was still queued) have no
+ * grace period to wait for, as Tree's cpu_needs_another_gp() asks of every
+ * callback not done.  The caller has checked that no grace period runs.
+ */
 static int rcu_preempt_needs_another_gp(void)
 {
+	if (sw(SW_tiny_gp_for_waiting_cbs))
+		return *rcu_preempt_ctrlblk.rcb.donetail != NULL;
 	return *rcu_preempt_ctrlblk.rcb.curtail != NULL;
 }
 
