@@ -88,18 +88,30 @@ static int open_gap(uint8_t *data, size_t *size, size_t max, size_t at, size_t l
 	return 1;
 }
 
-/* Each edit: 1 if it changed the input. */
+/*
+ * Each edit: 1 if it changed the input.
+ *
+ * Starve: from record @from on, for up to 64 records or (a third of the
+ * time) to the end, what would run the victim CPU runs another.  The victim
+ * is, three times in four, the CPU the last record before @from ran: as at
+ * PCT's change point, the CPU that just ran stops where it stands (inside
+ * the irq or the reader it was in), which is the shape the deep bugs need.
+ */
 static int starve(uint8_t *data, const size_t *off, size_t n, int ncpus, unsigned int *s)
 {
 	size_t from, to;
-	int victim, changed = 0;
+	int victim = -1, changed = 0;
 
 	if (n == 0 || ncpus < 2)
 		return 0;
 	from = below(s, n);
-	/* a third of the time to the end: the CPU never runs again */
 	to = below(s, 3) == 0 ? n : from + 1 + below(s, n - from < 64 ? n - from : 64);
-	victim = (int)below(s, (size_t)ncpus);
+	if (below(s, 4) != 0)
+		for (size_t i = from; i-- > 0 && victim < 0;)
+			if (runs_cpu(data, off[i]))
+				victim = step_cpu(data, off[i], ncpus);
+	if (victim < 0)
+		victim = (int)below(s, (size_t)ncpus);
 	for (size_t i = from; i < to; i++) {
 		if (!runs_cpu(data, off[i]) || step_cpu(data, off[i], ncpus) != victim)
 			continue;
