@@ -11,8 +11,8 @@ static const char *const mutation_names[NR_SCHEDULE_MUTATIONS] = {
 	"bytes", "starve", "step_run", "insert", "delete", "repeat", "tweak_step",
 };
 
-/* Out of 12: the engine's bytes a quarter of the time, the schedule edits the rest. */
-static const int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2};
+/* The engine's bytes a quarter of the time, the schedule edits the rest. */
+static const unsigned int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2};
 
 const char *schedule_mutation_name(enum schedule_mutation m)
 {
@@ -68,12 +68,12 @@ static int runs_cpu(const uint8_t *data, size_t at)
 	return op == EV_STEP || op == EV_IRQ || op == EV_RESCHED;
 }
 
-static int step_cpu(const uint8_t *data, size_t at, int ncpus)
+static int record_cpu(const uint8_t *data, size_t at, int ncpus)
 {
 	return (data[at + 1] & 15) % ncpus;
 }
 
-static void set_step_cpu(uint8_t *data, size_t at, int cpu)
+static void set_record_cpu(uint8_t *data, size_t at, int cpu)
 {
 	data[at + 1] = (uint8_t)((data[at + 1] & 0xf0) | cpu);
 }
@@ -109,13 +109,13 @@ static int starve(uint8_t *data, const size_t *off, size_t n, int ncpus, unsigne
 	if (below(s, 4) != 0)
 		for (size_t i = from; i-- > 0 && victim < 0;)
 			if (runs_cpu(data, off[i]))
-				victim = step_cpu(data, off[i], ncpus);
+				victim = record_cpu(data, off[i], ncpus);
 	if (victim < 0)
 		victim = (int)below(s, (size_t)ncpus);
 	for (size_t i = from; i < to; i++) {
-		if (!runs_cpu(data, off[i]) || step_cpu(data, off[i], ncpus) != victim)
+		if (!runs_cpu(data, off[i]) || record_cpu(data, off[i], ncpus) != victim)
 			continue;
-		set_step_cpu(data, off[i], (victim + 1 + (int)below(s, (size_t)ncpus - 1)) % ncpus);
+		set_record_cpu(data, off[i], (victim + 1 + (int)below(s, (size_t)ncpus - 1)) % ncpus);
 		changed = 1;
 	}
 	return changed;
@@ -190,7 +190,7 @@ static int tweak_step(uint8_t *data, const size_t *off, size_t n, int ncpus, uns
 		if (!is_step(data, at))
 			continue;
 		if (below(s, 2) && ncpus > 1)
-			set_step_cpu(data, at, (int)below(s, (size_t)ncpus));
+			set_record_cpu(data, at, (int)below(s, (size_t)ncpus));
 		else
 			data[at + 1] = (uint8_t)((data[at + 1] & 0x8f) | below(s, 8) << 4);
 		return 1;
@@ -202,7 +202,7 @@ size_t schedule_mutate(uint8_t *data, size_t size, size_t max, int ncpus, unsign
 		       size_t (*bytes)(uint8_t *, size_t, size_t), enum schedule_mutation *which)
 {
 	unsigned int s = seed * 2654435761u + 1;
-	unsigned int pick;
+	unsigned int pick = 0;
 	enum schedule_mutation m = MUT_BYTES;
 	size_t *off, n;
 	int done = 0;
@@ -212,9 +212,11 @@ size_t schedule_mutate(uint8_t *data, size_t size, size_t max, int ncpus, unsign
 	off = malloc((size + 1) * sizeof(*off));
 	if (off != NULL && size >= INPUT_HEADER_SIZE && ncpus > 0) {
 		n = records(data, size, off);
-		pick = below(&s, 12);
-		for (m = 0; pick >= (unsigned int)weights[m]; m++)
-			pick -= (unsigned int)weights[m];
+		for (int i = 0; i < NR_SCHEDULE_MUTATIONS; i++)
+			pick += weights[i];
+		pick = below(&s, pick);
+		for (m = 0; pick >= weights[m]; m++)
+			pick -= weights[m];
 		switch (m) {
 		case MUT_STARVE:
 			done = starve(data, off, n, ncpus, &s);

@@ -247,6 +247,7 @@ void rcu_preempt_boost_start_gp(struct rcu_node *rnp)
  * (3.0 runs it before smp_init, on the only online CPU): the task is made
  * asleep at its first wait with its priority set, as that wakeup leaves
  * it in 3.0, and no lock is taken, since the main loop cannot spin.
+ * @bind_cpu (-1: none): kthread_bind() to it, if online, before any wakeup.
  */
 static struct task_struct *rcu_kthread_spawn(enum task_kind kind, const char *comm, int index,
 					     void (*entry)(struct task_struct *), int rt_prio,
@@ -256,17 +257,15 @@ static struct task_struct *rcu_kthread_spawn(enum task_kind kind, const char *co
 	unsigned long flags;
 	struct task_struct *t;
 
-	if (early) {
-		t = kthread_create(kind, comm, index, -1, entry, MAX_RT_PRIO - 1 - rt_prio);
-		if (bind_cpu >= 0 && cpu_online(bind_cpu))
-			kthread_bind(t, bind_cpu);
-		*slot = t;
-		return t;
-	}
-	t = kthread_create(kind, comm, index, -1, entry, DEFAULT_PRIO);
+	t = kthread_create(kind, comm, index, -1, entry,
+			   early ? MAX_RT_PRIO - 1 - rt_prio : DEFAULT_PRIO);
 	/* rcutree_plugin.h:1566-1567: bound before anything can wake it. */
 	if (bind_cpu >= 0 && cpu_online(bind_cpu))
 		kthread_bind(t, bind_cpu);
+	if (early) {
+		*slot = t;
+		return t;
+	}
 	if (rnp) {
 		raw_spin_lock_irqsave(&rnp->lock, flags);
 		*slot = t;
