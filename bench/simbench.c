@@ -46,7 +46,7 @@ int main(int argc, char **argv)
 	const char *save_dir = argc > 3 ? argv[3] : NULL;
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
-	unsigned long execs = 0, events = 0, steps = 0, reports = 0;
+	unsigned long execs = 0, events = 0, steps = 0, drain_steps = 0, reports = 0;
 	uint64_t seed = 12345;
 	uint8_t buf[256];
 	char kinds[8][160];
@@ -69,6 +69,7 @@ int main(int argc, char **argv)
 			execs++;
 			events += r.events;
 			steps += r.steps;
+			drain_steps += r.drain_steps;
 			reports += r.reported != 0;
 			if (r.reported) {
 				int k = 0;
@@ -91,6 +92,8 @@ int main(int argc, char **argv)
 	       elapsed * 1e9 / (double)events, (double)events / (double)execs);
 	printf("  ns/step         %10.1f   (%.1f steps per input, drain included)\n",
 	       elapsed * 1e9 / (double)steps, (double)steps / (double)execs);
+	printf("  drain           %10.1f%%  (%.1f steps per input)\n",
+	       100.0 * (double)drain_steps / (double)steps, (double)drain_steps / (double)execs);
 	printf("  reports         %10lu\n", reports);
 	for (int k = 0; k < nkinds; k++)
 		printf("    %8lu  %s\n", kind_count[k], kinds[k]);

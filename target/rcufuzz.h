@@ -35,6 +35,7 @@ struct rcufuzz_result {
 	const char *text;     /* the whole report; valid until the next run */
 	const char *summary;  /* its SUMMARY line, without "SUMMARY: " */
 	unsigned long steps;  /* steps the run took */
+	unsigned long drain_steps; /* of them, in the drain (0: none) */
 	unsigned long events; /* input records decoded */
 };
 

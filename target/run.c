@@ -55,6 +55,7 @@ static struct {
 	long event_index; /* record being applied, -1 in the drain */
 	const struct input_event *ev;
 	unsigned long drain_rounds;
+	unsigned long drain_from; /* sim_steps() as the drain began */
 } m;
 
 static const char *context_of(const struct task_struct *t)
@@ -255,6 +256,7 @@ static int drain(void)
 
 	m.event_index = -1;
 	m.ev = NULL;
+	m.drain_from = sim_steps();
 	workload_begin_drain();
 	if (kernel_booting())
 		kernel_boot_end();
@@ -341,6 +343,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	r->text = report_text();
 	r->summary = report_summary();
 	r->steps = sim_steps();
+	r->drain_steps = m.drain_from ? r->steps - m.drain_from : 0;
 	r->events = m.events;
 }
 

@@ -74,7 +74,9 @@ static int rcu_preempt_blocked_readers_cgp(void)
  * callbacks the last grace period's end left waiting (->donetail to
  * ->curtail, not done at once because a reader was still queued) have no
  * grace period to wait for, as Tree's cpu_needs_another_gp() asks of every
- * callback not done.  The caller has checked that no grace period runs.
+ * callback not done; the switch also has the tick ask it
+ * (rcu_preempt_check_callbacks()).  The caller has checked that no grace
+ * period runs.
  */
 static int rcu_preempt_needs_another_gp(void)
 {
@@ -486,6 +488,16 @@ static void rcu_preempt_check_callbacks(void)
 	if (rcu_preempt_gp_in_progress() &&
 	    (!rcu_preempt_running_reader() || !rcu_cpu_blocking_cur_gp()))
 		rcu_preempt_cpu_qs();
+	/*
+	 * Not in 3.0: with tiny_gp_for_waiting_cbs the tick also starts the
+	 * grace period waiting callbacks need, as Tree's rcu_process_callbacks()
+	 * does through cpu_needs_another_gp().  A grace period that ends here,
+	 * in a context switch or in a NEED_QS unlock (rcu_preempt_cpu_qs()
+	 * callers that do not go on to rcu_preempt_start_gp()) would otherwise
+	 * strand them too.  Before the NEED_QS test, which then covers it.
+	 */
+	if (sw(SW_tiny_gp_for_waiting_cbs))
+		rcu_preempt_start_gp();
 	if (&rcu_preempt_ctrlblk.rcb.rcucblist != rcu_preempt_ctrlblk.rcb.donetail)
 		invoke_rcu_kthread();
 	if (rcu_preempt_gp_in_progress() && rcu_cpu_blocking_cur_gp() && rcu_tiny_in_reader())
