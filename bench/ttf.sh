@@ -1,9 +1,11 @@
 # shellcheck shell=sh disable=SC2154
 # Time to first crash, one run at a time: sourced by bench/fuzz-bench.sh and
 # bench/zoo.sh, which set $tmp (a scratch directory) and $cap (seconds).
-# Modes: feedback (libFuzzer, interleaving feedback), edges (libFuzzer, edge
+# Modes: feedback (libFuzzer, interleaving feedback), nostate (the same
+# without its RCU-state features, RCUFUZZ_RCU_STATE=0), edges (libFuzzer, edge
 # coverage only), mutator (feedback with the schedule-aware mutator,
-# fuzz/mutator.h), afl (AFL++), blind (random inputs, no feedback, no corpus).
+# fuzz/mutator.h), mutator-nostate (that without the RCU-state features), afl (AFL++), afl-mutator (AFL++ with the same mutator as a
+# custom mutator library), blind (random inputs, no feedback, no corpus).
 
 # Does any file match the glob (given already expanded)?
 exists() {
@@ -14,18 +16,26 @@ exists() {
 	done
 	return 1
 }
-# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: exists $3...
+# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: exists $3...;
+# the first crash is kept as $d/first (run()'s directory) for its SUMMARY.
 elapsed_if_crash() {
 	s=$1
 	e=$2
 	shift 2
 	if exists "$@"; then
+		for f in "$@"; do
+			if [ -e "$f" ]; then
+				cp "$f" "$d/first"
+				break
+			fi
+		done
 		echo "$e - $s" | bc
 	else
 		echo -
 	fi
 }
-# One run: prints the seconds to the first crash, or "-" if none within the cap.
+# One run: prints the seconds to the first crash, or "-" if none within the cap;
+# the crash is then $tmp/<mode>-<preset>-<seed>/first.
 # The starting corpus: the files of directory $4 if given, else one empty input.
 run() { # mode preset seed [corpus]
 	name=$(echo "$2" | tr .+ __)_fuzzer
@@ -38,20 +48,32 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | edges | mutator)
+	feedback | nostate | edges | mutator | mutator-nostate)
 		fb=1
+		st=1
 		bin=out/plain/$name
-		if [ "$1" = edges ]; then
-			fb=0
-		elif [ "$1" = mutator ]; then
+		case $1 in
+		edges) fb=0 ;;
+		nostate) st=0 ;;
+		mutator) bin=out/plain/mut/$name ;;
+		mutator-nostate)
 			bin=out/plain/mut/$name
-		fi
+			st=0
+			;;
+		esac
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
 		;;
-	afl)
+	afl | afl-mutator)
+		# afl-mutator: AFL++ with the schedule-aware mutator library beside its havoc.
+		# run() runs in a subshell ($(run ...) or run ... &): the export stays here.
+		if [ "$1" = afl-mutator ]; then
+			export AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/rcufuzz-mutator.so"
+		else
+			unset AFL_CUSTOM_MUTATOR_LIBRARY
+		fi
 		# afl-fuzz refuses an empty file: its "empty corpus" is one zero byte.
 		if [ $# -lt 4 ]; then
 			printf '\0' >"$d/c/empty"
@@ -62,7 +84,7 @@ run() { # mode preset seed [corpus]
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/a/default/crashes/id:*
 		;;
 	blind)
-		out/bench/blind "$2" "$3" "$cap" | awk '$1 == "found" { print $2; exit } { print "-" }'
+		out/bench/blind "$2" "$3" "$cap" "$d/first" | awk '$1 == "found" { print $2; exit } { print "-" }'
 		;;
 	esac
 }

@@ -1,13 +1,23 @@
 #!/bin/sh
 # The deep-bug zoo (issue 15): time to the first report of every injected bug
 # (preset inject-<id>, fuzz/presets.sh), per engine, over several seeds, one
-# run at a time on one core; from the shipped seed corpus (the clean
-# scenarios, out/<target>_seed_corpus) or, with -E, from an empty one.
-# Never part of the tests.  Progress on stderr; the table to bench/results/.
-#   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-E] [-o RESULT.md]
+# run on one core, -j runs at once (default 1; at most one per core); from the
+# shipped seed corpus (the clean scenarios, out/<target>_seed_corpus) or, with
+# -E, from an empty one.  Never part of the tests.  Progress on stderr; the
+# table to bench/results/.
+#   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-j JOBS] [-C PINS] [-E] [-o RESULT.md]
+# A run counts as finding its bug when its first crash replays to the kind
+# of corpus/zoo/<bug>.scn's expect line (its SUMMARY up to " in FUNC"); a
+# crash of another kind is a miss, shown as "N other" beside the count.
+# -C pins kernel config fields for every engine (RCUFUZZ_CONFIG, as
+# rcureplay --config: "NR_CPUS=2"); -C study pins, per bug, the machine its
+# study timed it on: two CPUs for the Nidhugg and CBMC bugs but FF6 (17 CPUs
+# in Nidhugg, more than we have), nothing for the upstream re-injections.
 # Defaults are the full protocol: -c 600 -s 5 -m "feedback edges afl blind",
 # every injected bug; that is days of CPU on two cores.  -m mutator adds the
-# schedule-aware mutator (out/plain/mut/, fuzz/mutator.h).
+# schedule-aware mutator (out/plain/mut/, fuzz/mutator.h), -m afl-mutator the
+# same as AFL++'s custom mutator library (out/afl/rcufuzz-mutator.so), -m nostate our
+# feedback without its RCU-state features (RCUFUZZ_RCU_STATE=0).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 cap=600
@@ -15,47 +25,66 @@ seeds=5
 modes="feedback edges afl blind"
 bugs=$(sh fuzz/presets.sh | sed -n 's/^inject-//p')
 empty=0
+jobs=1
+pins=
 res=
 command="bench/zoo.sh $*"
 usage() {
-	echo "rcufuzz: zoo: $1 (usage: bench/zoo.sh [-c CAP] [-s SEEDS] [-m MODES] [-b IDS] [-E] [-o FILE])" >&2
+	echo "rcufuzz: zoo: $1 (usage: bench/zoo.sh [-c CAP] [-s SEEDS] [-m MODES] [-b IDS] [-j JOBS] [-C PINS] [-E] [-o FILE])" >&2
 	exit 2
 }
-while getopts c:s:m:b:Eo:h opt; do
+while getopts c:s:m:b:j:C:Eo:h opt; do
 	case $opt in
 	c) cap=$OPTARG ;;
 	s) seeds=$OPTARG ;;
 	m) modes=$OPTARG ;;
 	b) bugs=$OPTARG ;;
+	j) jobs=$OPTARG ;;
+	C) pins=$OPTARG ;;
 	E) empty=1 ;;
 	o) res=$OPTARG ;;
 	*) usage "bad flag" ;;
 	esac
 done
-case $cap$seeds in
-*[!0-9]* | '') usage "cap and seeds are numbers" ;;
+case $cap$seeds$jobs in
+*[!0-9]* | '') usage "cap, seeds and jobs are numbers" ;;
 esac
+[ "$jobs" -ge 1 ] || usage "jobs: at least 1"
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | edges | mutator | afl | blind) ;;
-	*) usage "$m: modes are feedback, edges, mutator, afl, blind" ;;
+	feedback | nostate | edges | mutator | mutator-nostate | afl | afl-mutator | blind) ;;
+	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, afl, afl-mutator, blind" ;;
 	esac
 done
-targets=out/bench/blind
+targets="out/rcureplay out/bench/blind"
 for b in $bugs; do
 	sh fuzz/presets.sh | grep -qx "inject-$b" || usage "$b: no preset inject-$b"
 	for m in $modes; do
 		case $m in
-		feedback | edges) targets="$targets out/plain/inject-${b}_fuzzer" ;;
-		mutator) targets="$targets out/plain/mut/inject-${b}_fuzzer" ;;
+		feedback | nostate | edges) targets="$targets out/plain/inject-${b}_fuzzer" ;;
+		mutator | mutator-nostate) targets="$targets out/plain/mut/inject-${b}_fuzzer" ;;
 		afl) targets="$targets out/afl/inject-${b}_fuzzer" ;;
+		afl-mutator) targets="$targets out/afl/inject-${b}_fuzzer out/afl/rcufuzz-mutator.so" ;;
 		esac
 	done
 	targets="$targets out/inject-${b}_fuzzer_seed_corpus"
 done
 # shellcheck disable=SC2086 # a list of make targets
 make -s $targets >/dev/null
+# The pins of bug $1's runs.
+pins_of() {
+	if [ "$pins" = study ]; then
+		case $1 in
+		ff1 | ff2 | ff3 | ff4 | ff5 | lc1 | lc2 | lc3 | gpend) echo NR_CPUS=2 ;;
+		esac
+	else
+		echo "$pins"
+	fi
+}
+if [ -n "$pins" ] && [ "$pins" != study ]; then
+	out/rcureplay --config "$pins" --list-presets >/dev/null || usage "-C $pins: not a config pin"
+fi
 mkdir -p bench/results
 date=$(date +%Y-%m-%d)
 res=${res:-bench/results/zoo-$date.md}
@@ -68,16 +97,17 @@ trap 'rm -rf "$tmp"' EXIT
 	echo "# The deep-bug zoo, $date"
 	echo
 	echo "Command: $command"
-	echo "Machine: $machine; one run at a time; cap ${cap}s; $seeds seeds;" \
+	echo "Machine: $machine; $jobs run(s) at a time, one core each; cap ${cap}s; $seeds seeds;" \
+		"$([ -n "$pins" ] && echo "config pinned: $pins (see the pins column);")" \
 		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean)')."
 	echo "Median over the seeds, a run that found nothing counting as the cap; (found/seeds)."
 	echo
-	printf '| bug | report (corpus/zoo/<bug>.scn) |'
+	printf '| bug | report (corpus/zoo/<bug>.scn) | pins |'
 	for m in $modes; do
 		printf ' %s median s (found) |' "$m"
 	done
 	echo
-	printf '|---|---|'
+	printf '|---|---|---|'
 	for m in $modes; do
 		printf -- '---|'
 	done
@@ -92,18 +122,45 @@ done
 n=0
 for b in $bugs; do
 	summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn" 2>/dev/null || true)
-	line="| $b | ${summary:--} |"
+	bug_pins=$(pins_of "$b")
+	if [ -n "$bug_pins" ]; then
+		export RCUFUZZ_CONFIG="$bug_pins"
+	else
+		unset RCUFUZZ_CONFIG
+	fi
+	line="| $b | ${summary:--} | ${bug_pins:--} |"
 	for m in $modes; do
 		found=0
 		: >"$tmp/times"
+		# The seeds in batches of $jobs runs at once.
+		for s in $(seq 1 "$seeds"); do
+			if [ "$empty" = 1 ]; then
+				run "$m" "inject-$b" "$s" >"$tmp/t$s" &
+			else
+				run "$m" "inject-$b" "$s" "out/inject-${b}_fuzzer_seed_corpus" >"$tmp/t$s" &
+			fi
+			if [ $((s % jobs)) = 0 ] || [ "$s" = "$seeds" ]; then
+				wait
+			fi
+		done
+		other=0
 		for s in $(seq 1 "$seeds"); do
 			n=$((n + 1))
-			if [ "$empty" = 1 ]; then
-				t=$(run "$m" "inject-$b" "$s")
-			else
-				t=$(run "$m" "inject-$b" "$s" "out/inject-${b}_fuzzer_seed_corpus")
+			t=$(cat "$tmp/t$s")
+			kind=
+			if [ "$t" != - ]; then
+				# A report of another kind than the bug's is not the bug: a miss.
+				# The kind, not the place: an early grace period shows in
+				# whichever request it ends ("... in rcu_do_batch" or "in
+				# synchronize_rcu_expedited").
+				kind=$(out/rcureplay --preset "inject-$b" ${bug_pins:+--config "$bug_pins"} \
+					"$tmp/$m-inject-$b-$s/first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
+				if [ "${kind%% in *}" != "${summary%% in *}" ]; then
+					other=$((other + 1))
+					t=-
+				fi
 			fi
-			echo "zoo: [$n/$total] $b $m seed $s: ${t}s" >&2
+			echo "zoo: [$n/$total] $b $m seed $s: ${t}s${kind:+ ($kind)}" >&2
 			if [ "$t" = - ]; then
 				t=$cap
 			else
@@ -111,7 +168,7 @@ for b in $bugs; do
 			fi
 			echo "$t" >>"$tmp/times"
 		done
-		line="$line $(median <"$tmp/times") ($found/$seeds) |"
+		line="$line $(median <"$tmp/times") ($found/$seeds$([ "$other" = 0 ] || echo ", $other other")) |"
 	done
 	echo "$line" >>"$res"
 done

@@ -2,6 +2,7 @@
 #   out/<name>_fuzzer         libFuzzer + ASan + UBSan (the default build)
 #   out/plain/<name>_fuzzer   libFuzzer, -O2, no sanitizers (speed)
 #   out/afl/<name>_fuzzer     AFL++ (afl-clang-fast + libAFLDriver)   `make afl`
+#   out/afl/rcufuzz-mutator.so  the schedule-aware mutator for AFL++    `make afl`
 # with <name>.dict, <name>.options and <name>_seed_corpus/ beside each.
 
 PRESETS := $(shell fuzz/presets.sh)
@@ -50,6 +51,16 @@ $(foreach p,$(MISUSE_MODE_PRESETS),$(eval $(call fuzz_target,$(p),out/plain/misu
 # custom mutator and crossover, under out/plain/mut/ (bench/zoo.sh's "mutator").
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,fuzz/mutator.c)))
 
+# The same mutator as an AFL++ custom mutator library (fuzz/afl_mutator.c):
+# AFL_CUSTOM_MUTATOR_LIBRARY=out/afl/rcufuzz-mutator.so (bench/zoo.sh's "afl-mutator").
+pic_CFLAGS := $(BASE) -O2 -fPIC
+$(eval $(call object_rule,pic,$(CC),CC[pic]))
+AFL_MUTATOR_SRC := fuzz/afl_mutator.c fuzz/mutator.c target/input.c target/config/config.c
+out/afl/rcufuzz-mutator.so: $(call obj,pic,$(AFL_MUTATOR_SRC))
+	@mkdir -p $(dir $@)
+	@echo '  LD      $@'
+	@$(CC) $(pic_CFLAGS) -shared -Wl,--no-undefined $^ -o $@
+
 out/gendict: $(call obj,plain,fuzz/gendict.c $(TARGET_SRC))
 	@echo '  LD      $@'
 	@$(CC) $(plain_CFLAGS) $^ -o $@
@@ -83,7 +94,7 @@ fuzzers: $(FUZZ_SAN)
 fuzzers-plain: $(foreach f,$(FUZZERS),out/plain/$(f))
 fuzzers-misuse: $(foreach p,$(MISUSE_MODE_PRESETS),out/plain/misuse/$(call fuzzer_name,$(p))) out/rcufuzz-misuse.dict
 fuzzers-mutator: $(foreach f,$(FUZZERS),out/plain/mut/$(f))
-afl: $(foreach f,$(FUZZERS),out/afl/$(f))
+afl: $(foreach f,$(FUZZERS),out/afl/$(f)) out/afl/rcufuzz-mutator.so
 
 # The main job: find the trainwreck from the seed corpus, minimize it, show it.
 FUZZ_PRESET ?= v3.0-rc7

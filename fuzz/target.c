@@ -18,6 +18,9 @@
  *
  * Environment (read once, in LLVMFuzzerInitialize):
  *   RCUFUZZ_FEEDBACK=0   edge coverage only, no interleaving feedback
+ *   RCUFUZZ_RCU_STATE=0  the interleaving feedback without its RCU-state features
+ *   RCUFUZZ_CONFIG=LIST  pin kernel config fields, NAME=VALUE separated by
+ *                        commas (NR_CPUS=2,HZ=100): as rcureplay --config
  *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
  *   RCUFUZZ_NO_ABORT=1   count reports instead of aborting (exec/s benchmark)
  */
@@ -43,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct rcufuzz_options options;
 static int verbose, no_abort;
-static char replay_cmd[256];
+static char replay_cmd[512];
 
 static int env_is(const char *name, const char *value)
 {
@@ -54,17 +57,30 @@ static int env_is(const char *name, const char *value)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	const char *pins;
+	char why[256], pinned[160] = "";
+
 	rcufuzz_default_options(&options);
 	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches, &options.pin)) {
 		fprintf(stderr, "rcufuzz: %s: unknown preset\n", RCUFUZZ_PRESET);
 		exit(2);
 	}
 	options.mode = preset_is_misuse(RCUFUZZ_PRESET) ? MODE_MISUSE : RCUFUZZ_MODE;
-	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s CRASH_FILE",
+	pins = getenv("RCUFUZZ_CONFIG");
+	if (pins != NULL && config_pin_list(&options.pin, pins, why, sizeof(why)) < 0) {
+		fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG=%s: %s\n", pins, why);
+		exit(2);
+	}
+	/* The pins, comma-separated, as rcureplay's --config takes them. */
+	for (size_t i = 0; pins != NULL && pins[i] && i < sizeof(pinned) - 1; i++)
+		pinned[i] = pins[i] == ' ' ? ',' : pins[i];
+	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s%s%s CRASH_FILE",
 		 RCUFUZZ_PRESET, options.mode != MODE_STRICT ? " --mode " : "",
-		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");
+		 options.mode != MODE_STRICT ? mode_name(options.mode) : "",
+		 pinned[0] ? " --config " : "", pinned);
 	options.replay_cmd = replay_cmd;
 	feedback_enable(!env_is("RCUFUZZ_FEEDBACK", "0"));
+	feedback_rcu_state_enable(!env_is("RCUFUZZ_RCU_STATE", "0"));
 	verbose = env_is("RCUFUZZ_VERBOSE", "1");
 	no_abort = env_is("RCUFUZZ_NO_ABORT", "1");
 	(void)argc;

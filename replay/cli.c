@@ -461,7 +461,7 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		a->mode_set = 1;
 		break;
 	case FLAG_CONFIG:
-		if (config_pin(&a->run.pin, arg, why, sizeof(why)) < 0) {
+		if (config_pin_list(&a->run.pin, arg, why, sizeof(why)) < 0) {
 			cli_error(arg, why);
 			return -1;
 		}

@@ -335,6 +335,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	sim_reset();
 	report_reset(&m.config, o->replay_cmd, report_recent_events);
 	oracle_reset();
+	feedback_reset();
 	model_checks_reset(o->consequences);
 	sim_run(&hooks);
 	oracle_release_all();

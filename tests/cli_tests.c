@@ -49,7 +49,7 @@ int test_cli_bad_inputs(void)
 /*
  * --config NAME=VALUE pins a field over the header: a bad name or value is
  * one line "rcufuzz: <spec>: <why>" and exit 2; a pin shows in the report's
- * Config line and in its replay command.
+ * Config line and in its replay command; a comma-separated list pins each.
  */
 int test_cli_config_flag(void)
 {
@@ -93,6 +93,20 @@ int test_cli_config_flag(void)
 	EXPECT(strstr(err, "\nReplay: out/rcureplay --preset v3.0 --config RCU_BOOST=n --config "
 			   "HZ=300 --mode test --no-lockdep " TMP "-deadlock\n") != NULL,
 	       "%s", err);
+	/* The same pins as one list (RCUFUZZ_CONFIG's form): the same run. */
+	EXPECT(replay_to(NULL, TMP "-config.err",
+			 ARGS("--mode", "test", "--no-lockdep", "--config", "HZ=300,RCU_BOOST=n",
+			      TMP "-deadlock")) == 1,
+	       "the deadlock did not report under a list");
+	read_text(TMP "-config.err", err, sizeof(err));
+	EXPECT(strstr(err, "\nReplay: out/rcureplay --preset v3.0 --config RCU_BOOST=n --config "
+			   "HZ=300 --mode test --no-lockdep " TMP "-deadlock\n") != NULL,
+	       "%s", err);
+	EXPECT(replay_to(NULL, TMP "-config.err",
+			 ARGS("--config", "HZ=300,HZ=120", TMP "-empty")) == 2,
+	       "a list with a bad pin accepted");
+	read_text(TMP "-config.err", err, sizeof(err));
+	EXPECT(strcmp(err, "rcufuzz: HZ=300,HZ=120: HZ takes 100|250|300|1000\n") == 0, "'%s'", err);
 	return 0;
 }
 

@@ -10,6 +10,7 @@
 #include "../fuzz/mutator.h"
 #include "../target/input.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX 256
@@ -116,5 +117,53 @@ int test_mutator_crossover_whole_records(void)
 		EXPECT(cut == n || memmem(b, nb, out + cut, n - cut) != NULL,
 		       "seed %u: the part after a's records is not b's", seed);
 	}
+	return 0;
+}
+
+/* AFL++'s entry points (fuzz/afl_mutator.c), declared as AFL++ calls them. */
+void *afl_custom_init(void *afl, unsigned int seed);
+size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_buf,
+		       uint8_t *add_buf, size_t add_buf_size, size_t max_size);
+void afl_custom_deinit(void *data);
+
+/*
+ * The AFL++ library: within AFL++'s size bound, the queue entry left alone,
+ * the same outputs for the same seed, most inputs changed; a bad
+ * RCUFUZZ_CONFIG stops it at init.
+ */
+int test_mutator_afl_library(void)
+{
+	static uint8_t in[MAX], keep[MAX], add[MAX], first[MAX];
+	uint64_t st = 7;
+	void *a, *b;
+	int changed = 0;
+
+	unsetenv("RCUFUZZ_CONFIG");
+	a = afl_custom_init(NULL, 99);
+	b = afl_custom_init(NULL, 99);
+	EXPECT(a != NULL && b != NULL, "init");
+	for (int i = 0; i < 64; i++) {
+		size_t n, na, nadd, max = 64 + (size_t)(test_rand(&st) % (MAX - 64));
+		uint8_t *out, *out2;
+
+		random_input(&st, in, &n, MAX);
+		random_input(&st, add, &nadd, MAX);
+		memcpy(keep, in, n);
+		na = afl_custom_fuzz(a, in, n, &out, add, nadd, max);
+		EXPECT(na <= max, "%zu bytes over AFL++'s bound %zu", na, max);
+		EXPECT(memcmp(in, keep, n) == 0, "the queue entry was written");
+		memcpy(first, out, na);
+		EXPECT(afl_custom_fuzz(b, in, n, &out2, add, nadd, max) == na &&
+			       memcmp(out2, first, na) == 0,
+		       "input %d: two libraries with one seed differ", i);
+		changed += na != n || memcmp(out, in, n) != 0;
+	}
+	EXPECT(changed >= 48, "only %d of 64 inputs changed", changed);
+	afl_custom_deinit(a);
+	afl_custom_deinit(b);
+	setenv("RCUFUZZ_CONFIG", "NR_CPUS=99", 1);
+	a = afl_custom_init(NULL, 1);
+	unsetenv("RCUFUZZ_CONFIG");
+	EXPECT(a == NULL, "a bad RCUFUZZ_CONFIG was taken");
 	return 0;
 }

@@ -6,6 +6,7 @@
  */
 #include "harness.h"
 
+#include "../target/check/feedback.h"
 #include "../target/check/report.h"
 #include "../target/config/history.h"
 
@@ -110,4 +111,33 @@ out:
 	free(slow);
 	free(clean);
 	return rc;
+}
+
+/*
+ * The RCU-state features (feedback_rcu_state()) see FF4's staircase: CPU1
+ * holds its tick's reader, dyntick-idle, while CPU0's grace period goes
+ * from its start through both forcing passes.  Off, a run adds no feature
+ * the same run did not already add; on, the same run adds at least one per
+ * stair (the GP waiting on the idle reader, the first forcing pass, CPU0's
+ * quiescent state reported around it).
+ */
+int test_zoo_rcu_state_features(void)
+{
+	static char text[8192];
+	struct rcufuzz_result r;
+	size_t before;
+
+	EXPECT(read_text("corpus/zoo/ff4.scn", text, sizeof(text)) != NULL, "read ff4.scn");
+	feedback_enable(1);
+	feedback_rcu_state_enable(0);
+	feedback_clear(); /* earlier tests ran FF4's schedule with the state on */
+	EXPECT(run_text(text, &r) == 0 && r.reported, "ff4.scn did not report");
+	before = feedback_features();
+	EXPECT(run_text(text, &r) == 0 && feedback_features() == before,
+	       "a second run off added features");
+	feedback_rcu_state_enable(1);
+	EXPECT(run_text(text, &r) == 0, "compile");
+	EXPECT(feedback_features() >= before + 3, "RCU state on: %zu features, %zu off",
+	       feedback_features(), before);
+	return 0;
 }

@@ -2,11 +2,15 @@
 /* Interleaving feedback: see feedback.h. */
 #include "feedback.h"
 
+#include <string.h>
+
 #include "../kernel/hooks.h"
 
 #include "../kernel/cpu.h"
 #include "../kernel/preempt.h"
+#include "../kernel/sched.h"
 #include "../kernel/task.h"
+#include "../rcu/tree.h"
 
 #if defined(RCUFUZZ_LIBFUZZER_COUNTERS)
 /* libFuzzer treats every byte of this section as a coverage counter. */
@@ -29,10 +33,23 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 #endif
 
 static int enabled = 1;
+static int rcu_state_enabled = 1;
+/* The RCU states seen in this run: each counts once, whatever its hit count. */
+static uint8_t rcu_states_seen[FEEDBACK_COUNTERS / 8];
+
+void feedback_reset(void)
+{
+	memset(rcu_states_seen, 0, sizeof(rcu_states_seen));
+}
 
 void feedback_enable(int on)
 {
 	enabled = on;
+}
+
+void feedback_rcu_state_enable(int on)
+{
+	rcu_state_enabled = on;
 }
 
 static inline void hit(uint32_t h)
@@ -101,6 +118,67 @@ void feedback_reader_state(void)
 	hit(0x85ebca6bu + nesting_class * 64u + (uint32_t)t->rcu_read_unlock_special * 4u +
 	    (uint32_t)(t->rcu_blocked_node != NULL) * 2u + (uint32_t)(t->rcu_boosted != 0) +
 	    context_kind(t) * 1024u);
+}
+
+/*
+ * A new combination is a feature even where no new line runs: a CPU that
+ * stays in its reader while the grace period moves on, phase by phase, is a
+ * staircase of new features (FF4's shape), where points alone see nothing new.
+ * Abstract, not exact: which CPUs and which nodes would multiply the states
+ * by the topology's size; what a grace period waits on is counted, clipped:
+ * CPUs still owing their quiescent state (0-3+), of them those in a reader,
+ * those dyntick-idle, those both (0-2+), and whether some node has tasks
+ * blocking the GP, the expedited GP, or being boosted.  Each state counts
+ * once a run: hit counts of states would flood the corpus with inputs that
+ * differ only in how many ticks they ran.
+ */
+static uint32_t clip(uint32_t n, uint32_t max)
+{
+	return n < max ? n : max;
+}
+
+void feedback_rcu_state(enum feedback_rcu_site where)
+{
+	const struct rcu_state *rsp = &rcu_preempt_state;
+	const struct rcu_node *rnp;
+	uint32_t owing = 0, reading = 0, idle = 0, both = 0, tasks = 0;
+	uint32_t h, slot;
+	int cpu;
+
+	if (!enabled || !rcu_state_enabled)
+		return;
+	rcu_for_each_node_breadth_first(rsp, rnp)
+		tasks |= (uint32_t)(rnp->gp_tasks != NULL) * 4u + (uint32_t)(rnp->exp_tasks != NULL) * 2u +
+			 (uint32_t)(rnp->boost_tasks != NULL);
+	if (rcu_gp_in_progress(rsp)) {
+		for_each_online_cpu(cpu) {
+			const struct rcu_data *rdp = &rsp->rda[cpu];
+			int r, i;
+
+			if (!(rdp->mynode->qsmask & rdp->grpmask))
+				continue;
+			r = cpu_curr(cpu)->rcu_read_lock_nesting > 0;
+			i = !(rcu_dynticks[cpu].dynticks & 1);
+			owing++;
+			reading += (uint32_t)r;
+			idle += (uint32_t)i;
+			both += (uint32_t)(r && i);
+		}
+	}
+	h = 0x27d4eb2fu + (uint32_t)where;
+	h = h * 31u + (uint32_t)rcu_gp_in_progress(rsp) * 8u + (uint32_t)rsp->signaled;
+	h = h * 31u + clip(owing, 3) * 27u + clip(reading, 2) * 9u + clip(idle, 2) * 3u + clip(both, 2);
+	h = h * 31u + tasks;
+	slot = h % FEEDBACK_COUNTERS;
+	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
+		return;
+	rcu_states_seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
+	hit(h);
+}
+
+void feedback_clear(void)
+{
+	memset(counters, 0, sizeof(counters));
 }
 
 size_t feedback_features(void)

@@ -8,6 +8,9 @@
  *                          irq-exit window) x irqs off x preempt off
  *   lock order             class held -> class taken, per context kind
  *   reader state           nesting class x special bits x blocked/boosted
+ *   RCU state              Tree RCU's abstract state (hooks.h,
+ *                          feedback_rcu_state()) at a tick, a forcing pass,
+ *                          the RCU core, a GP start, callback invocation
  *
  * libFuzzer reads them as extra counters; AFL++ builds write them into its
  * coverage map.  feedback_enable(0) turns them off (edge coverage only).
@@ -22,8 +25,14 @@
 
 /* The hooks the model calls are in kernel/hooks.h. */
 void feedback_enable(int on);
+/* With @on 0, feedback_rcu_state() adds nothing (the other features stay). */
+void feedback_rcu_state_enable(int on);
+/* A run begins: forget the RCU states the last one saw. */
+void feedback_reset(void);
 
 /* Distinct features hit so far in this process (for benchmarks). */
 size_t feedback_features(void);
+/* Forget every feature hit so far (tests: the count above from zero). */
+void feedback_clear(void);
 
 #endif

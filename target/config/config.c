@@ -164,6 +164,29 @@ void config_apply_pins(struct config *c, const struct config *pin)
 			config_set(c, f, config_get(pin, f));
 }
 
+int config_pin_list(struct config *pin, const char *list, char *why, size_t len)
+{
+	char spec[160];
+
+	while (*list) {
+		size_t n = strcspn(list, ", ");
+
+		if (n >= sizeof(spec)) {
+			snprintf(why, len, "%.*s: too long", (int)n, list);
+			return -1;
+		}
+		if (n > 0) {
+			memcpy(spec, list, n);
+			spec[n] = '\0';
+			if (config_pin(pin, spec, why, len) < 0)
+				return -1;
+		}
+		list += n;
+		list += strspn(list, ", ");
+	}
+	return 0;
+}
+
 int config_pin(struct config *pin, const char *spec, char *why, size_t len)
 {
 	const char *eq = strchr(spec, '=');

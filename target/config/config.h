@@ -83,6 +83,11 @@ void config_unpinned(struct config *pin);
 void config_apply_pins(struct config *c, const struct config *pin);
 /* Pin "NAME=VALUE" in @pin; 0, or -1 with why not in @why. */
 int config_pin(struct config *pin, const char *spec, char *why, size_t len);
+/*
+ * Pin every "NAME=VALUE" of @list, separated by commas or spaces (the fuzz
+ * targets' RCUFUZZ_CONFIG); 0, or -1 with why not in @why.
+ */
+int config_pin_list(struct config *pin, const char *list, char *why, size_t len);
 
 /*
  * The kernel's configuration with 3.0's names, as the report's "Config:"

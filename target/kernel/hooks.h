@@ -43,5 +43,19 @@ void feedback_at_point(void);
 void feedback_lock_order(int held_class, int new_class);
 /* The running task's reader state: nesting class x special bits x blocked/boosted. */
 void feedback_reader_state(void);
+/* Where Tree RCU's abstract state is read (feedback_rcu_state()). */
+enum feedback_rcu_site {
+	FB_RCU_TICK,	  /* rcu_check_callbacks() */
+	FB_RCU_FQS,	  /* force_quiescent_state(), after a pass */
+	FB_RCU_CORE,	  /* __rcu_process_callbacks() */
+	FB_RCU_GP_START,  /* rcu_start_gp(), the new GP set up */
+	FB_RCU_INVOKE,	  /* rcu_do_batch() */
+};
+/*
+ * Tree RCU's abstract state at @where: GP in progress x fqs phase x every
+ * rcu_node's qsmask and gp/exp/boost_tasks set or not x every online CPU in
+ * a reader or not, dyntick-idle or not.
+ */
+void feedback_rcu_state(enum feedback_rcu_site where);
 
 #endif

@@ -466,6 +466,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 	rnp = rcu_get_root(rsp);
 	raw_spin_lock(&rnp->lock);	 /* irqs already disabled. */
 	rsp->signaled = RCU_SIGNAL_INIT; /* force_quiescent_state now OK. */
+	feedback_rcu_state(FB_RCU_GP_START);
 	raw_spin_unlock(&rnp->lock);	 /* irqs remain disabled. */
 	if (sw(SW_inject_ec2c29765a4a_init_without_onofflock))
 		local_irq_restore(flags);
@@ -709,6 +710,7 @@ static void rcu_do_batch(struct rcu_state *rsp, struct rcu_data *rdp)
 	/* If no callbacks are ready, just return.*/
 	if (!cpu_has_callbacks_ready_to_invoke(rdp))
 		return;
+	feedback_rcu_state(FB_RCU_INVOKE);
 	BUSTED(early_callback) {
 		/* Every callback is done at once. */
 		for (int i = RCU_DONE_TAIL; i < RCU_NEXT_TAIL; i++)
@@ -794,6 +796,7 @@ void rcu_check_callbacks(int cpu, int user)
 {
 	KFUNC();
 	(void)user;
+	feedback_rcu_state(FB_RCU_TICK);
 	rcu_preempt_check_callbacks(cpu);
 	if (rcu_pending(cpu))
 		invoke_rcu_core();
@@ -899,6 +902,7 @@ static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
 		break;
 	}
 	rsp->fqs_active = 0;
+	feedback_rcu_state(FB_RCU_FQS);
 	if (rsp->fqs_need_gp) {
 		raw_spin_unlock(&rsp->fqslock); /* irqs remain disabled */
 		rsp->fqs_need_gp = 0;
@@ -922,6 +926,7 @@ static void __rcu_process_callbacks(struct rcu_state *rsp, struct rcu_data *rdp)
 	unsigned long flags;
 
 	INVARIANT("rcu-core-on-never-online-cpu", rdp->beenonline != 0);
+	feedback_rcu_state(FB_RCU_CORE);
 
 	/*
 	 * If an RCU GP has gone long enough, go check for dyntick idle CPUs
