@@ -6,9 +6,10 @@
 # -E, from an empty one.  Never part of the tests.  Progress on stderr; the
 # table to bench/results/.
 #   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-j JOBS] [-C PINS] [-E] [-o RESULT.md]
-# A run counts as finding its bug when its first crash replays to the kind
-# of corpus/zoo/<bug>.scn's expect line (its SUMMARY up to " in FUNC"); a
-# crash of another kind is a miss, shown as "N other" beside the count.
+# A run counts as finding its bug when its first crash replays to a report of
+# the class of corpus/zoo/<bug>.scn's expect line (its SUMMARY's first word:
+# hang, rcu-guarantee, lockdep, ...); a crash of another class is a miss,
+# shown as "N other" beside the count.
 # -C pins kernel config fields for every engine (RCUFUZZ_CONFIG, as
 # rcureplay --config: "NR_CPUS=2"); -C study pins, per bug, the machine its
 # study timed it on: two CPUs for the Nidhugg and CBMC bugs but FF6 (17 CPUs
@@ -149,13 +150,14 @@ for b in $bugs; do
 			t=$(cat "$tmp/t$s")
 			kind=
 			if [ "$t" != - ]; then
-				# A report of another kind than the bug's is not the bug: a miss.
-				# The kind, not the place: an early grace period shows in
-				# whichever request it ends ("... in rcu_do_batch" or "in
-				# synchronize_rcu_expedited").
+				# A report of another class than the bug's is not the bug: a
+				# miss.  The class (hang, rcu-guarantee, lockdep, invariant,
+				# ...), not the rest: an early grace period shows in whichever
+				# request it ends, a stuck one as a blocked task or a stalled
+				# grace period.
 				kind=$(out/rcureplay --preset "inject-$b" ${bug_pins:+--config "$bug_pins"} \
 					"$tmp/$m-inject-$b-$s/first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
-				if [ "${kind%% in *}" != "${summary%% in *}" ]; then
+				if [ "${kind%% *}" != "${summary%% *}" ]; then
 					other=$((other + 1))
 					t=-
 				fi
