@@ -6,6 +6,10 @@
 # -E, from an empty one.  Never part of the tests.  Progress on stderr; the
 # table to bench/results/.
 #   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-j JOBS] [-C PINS] [-E] [-o RESULT.md]
+# With blind among the modes, a last column gives blind's median over the
+# fastest guided engine's whose median is a find (below 1 where blind is
+# faster; ">=" when blind's median is a miss, so the true ratio is larger;
+# "-" when no guided median is a find; blind's 0.0 s taken as 0.05).
 # A run counts as finding its bug when its first crash replays to a report of
 # the class of corpus/zoo/<bug>.scn's expect line (its SUMMARY's first word:
 # hang, rcu-guarantee, lockdep, ...); a crash of another class is a miss,
@@ -73,6 +77,24 @@ for b in $bugs; do
 done
 # shellcheck disable=SC2086 # a list of make targets
 make -s $targets >/dev/null
+# The ratio column (blind random's median over the fastest guided engine's)
+# when blind and at least one guided engine run.
+ratio_col=
+case " $modes " in
+*" blind "*)
+	for m in $modes; do
+		[ "$m" = blind ] || ratio_col=1
+	done
+	;;
+esac
+# blind median $1 (censored: $2 = 1, blind's median is the cap), guided $3:
+# "12.3x", ">= 17.2x" when blind's median is a miss, "-" without a guided time.
+ratio() {
+	awk -v b="$1" -v c="$2" -v g="$3" 'BEGIN {
+		if (g == "" || g + 0 <= 0) { print "-"; exit }
+		r = (b + 0 < 0.05 ? 0.05 : b) / g
+		printf "%s%.2gx\n", c == 1 ? ">= " : "", r }'
+}
 # The pins of bug $1's runs.
 pins_of() {
 	if [ "$pins" = study ]; then
@@ -107,11 +129,13 @@ trap 'rm -rf "$tmp"' EXIT
 	for m in $modes; do
 		printf ' %s median s (found) |' "$m"
 	done
+	[ -z "$ratio_col" ] || printf ' blind / fastest guided |'
 	echo
 	printf '|---|---|---|'
 	for m in $modes; do
 		printf -- '---|'
 	done
+	[ -z "$ratio_col" ] || printf -- '---|'
 	echo
 } >"$res"
 total=0
@@ -130,6 +154,7 @@ for b in $bugs; do
 		unset RCUFUZZ_CONFIG
 	fi
 	line="| $b | ${summary:--} | ${bug_pins:--} |"
+	best=
 	for m in $modes; do
 		found=0
 		: >"$tmp/times"
@@ -170,8 +195,21 @@ for b in $bugs; do
 			fi
 			echo "$t" >>"$tmp/times"
 		done
-		line="$line $(median <"$tmp/times") ($found/$seeds$([ "$other" = 0 ] || echo ", $other other")) |"
+		med=$(median <"$tmp/times")
+		line="$line $med ($found/$seeds$([ "$other" = 0 ] || echo ", $other other")) |"
+		# For the ratio: blind's median and whether it is censored (a
+		# miss in the median), the fastest guided median.
+		if [ "$m" = blind ]; then
+			blind_med=$med
+			blind_censored=$([ $((found * 2)) -gt "$seeds" ] && echo 0 || echo 1)
+		elif [ $((found * 2)) -gt "$seeds" ] &&
+			{ [ -z "$best" ] || [ "$(echo "$med < $best" | bc)" = 1 ]; }; then
+			best=$med
+		fi
 	done
+	if [ -n "$ratio_col" ]; then
+		line="$line $(ratio "$blind_med" "$blind_censored" "$best") |"
+	fi
 	echo "$line" >>"$res"
 done
 echo "== $res" >&2
