@@ -4,35 +4,25 @@
 # Modes: feedback (libFuzzer, interleaving feedback), nostate (the same
 # without its RCU-state features, RCUFUZZ_RCU_STATE=0), edges (libFuzzer, edge
 # coverage only), mutator (feedback with the schedule-aware mutator,
-# fuzz/mutator.h), mutator-nostate (that without the RCU-state features), afl (AFL++), afl-mutator (AFL++ with the same mutator as a
-# custom mutator library), blind (random inputs, no feedback, no corpus).
+# fuzz/mutator.h), mutator-nostate (that without the RCU-state features), afl
+# (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
+# library), blind (random inputs, no feedback, no corpus).
 
-# Does any file match the glob (given already expanded)?
-exists() {
-	for f in "$@"; do
-		if [ -e "$f" ]; then
-			return 0
-		fi
-	done
-	return 1
-}
-# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: exists $3...;
-# the first crash is kept as $d/first (run()'s directory) for its SUMMARY.
+# Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: no file of the
+# glob $3... (given already expanded) exists; the first crash is kept as
+# $d/first (run()'s directory) for its SUMMARY.
 elapsed_if_crash() {
 	s=$1
 	e=$2
 	shift 2
-	if exists "$@"; then
-		for f in "$@"; do
-			if [ -e "$f" ]; then
-				cp "$f" "$d/first"
-				break
-			fi
-		done
-		echo "$e - $s" | bc
-	else
-		echo -
-	fi
+	for f in "$@"; do
+		if [ -e "$f" ]; then
+			cp "$f" "$d/first"
+			echo "$e - $s" | bc
+			return
+		fi
+	done
+	echo -
 }
 # One run: prints the seconds to the first crash, or "-" if none within the cap;
 # the crash is then $tmp/<mode>-<preset>-<seed>/first.

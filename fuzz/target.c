@@ -58,7 +58,7 @@ static int env_is(const char *name, const char *value)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *pins;
-	char why[256], pinned[160] = "";
+	char why[256], pinned[384];
 
 	rcufuzz_default_options(&options);
 	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches, &options.pin)) {
@@ -71,13 +71,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG=%s: %s\n", pins, why);
 		exit(2);
 	}
-	/* The pins, comma-separated, as rcureplay's --config takes them. */
-	for (size_t i = 0; pins != NULL && pins[i] && i < sizeof(pinned) - 1; i++)
-		pinned[i] = pins[i] == ' ' ? ',' : pins[i];
-	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s%s%s CRASH_FILE",
-		 RCUFUZZ_PRESET, options.mode != MODE_STRICT ? " --mode " : "",
-		 options.mode != MODE_STRICT ? mode_name(options.mode) : "",
-		 pinned[0] ? " --config " : "", pinned);
+	/* The pins as rcureplay's own Replay: line gives them. */
+	config_pins_format(&options.pin, pinned, sizeof(pinned));
+	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s%s CRASH_FILE",
+		 RCUFUZZ_PRESET, pinned, options.mode != MODE_STRICT ? " --mode " : "",
+		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");
 	options.replay_cmd = replay_cmd;
 	feedback_enable(!env_is("RCUFUZZ_FEEDBACK", "0"));
 	feedback_rcu_state_enable(!env_is("RCUFUZZ_RCU_STATE", "0"));

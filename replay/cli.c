@@ -184,15 +184,7 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 				APPEND(" --switch %s=%s", switch_name(i),
 				       (o->switches >> i) & 1 ? "on" : "off");
 	}
-	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
-		char value[16];
-
-		/* The preset pins the implementation. */
-		if (config_get(&o->pin, f) < 0 || f == CONFIG_FIELD_TINY_PREEMPT_RCU)
-			continue;
-		config_value_format(f, config_get(&o->pin, f), value, sizeof(value));
-		APPEND(" --config %s=%s", config_fields[f].name, value);
-	}
+	used += config_pins_format(&o->pin, buf + used, used < len ? len - used : 0);
 	if (a->mode_set && o->mode != MODE_STRICT)
 		APPEND(" --mode %s", mode_name(o->mode));
 	if (!o->lockdep)

@@ -55,7 +55,7 @@ static struct {
 	long event_index; /* record being applied, -1 in the drain */
 	const struct input_event *ev;
 	unsigned long drain_rounds;
-	unsigned long drain_from; /* sim_steps() as the drain began */
+	unsigned long drain_from; /* sim_steps() as the drain began; ~0: no drain */
 } m;
 
 static const char *context_of(const struct task_struct *t)
@@ -329,6 +329,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	m.size = size;
 	m.opts = o;
 	m.event_index = -1;
+	m.drain_from = ~0ul;
 	active_switches = o->switches;
 	rcufuzz_config(data, size, o, &m.config);
 	kconfig = m.config.kconfig;
@@ -344,7 +345,7 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	r->text = report_text();
 	r->summary = report_summary();
 	r->steps = sim_steps();
-	r->drain_steps = m.drain_from ? r->steps - m.drain_from : 0;
+	r->drain_steps = m.drain_from <= r->steps ? r->steps - m.drain_from : 0;
 	r->events = m.events;
 }
 

@@ -187,6 +187,24 @@ int config_pin_list(struct config *pin, const char *list, char *why, size_t len)
 	return 0;
 }
 
+size_t config_pins_format(const struct config *pin, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (int f = 0; f < NR_CONFIG_FIELDS; f++) {
+		char value[16];
+
+		if (config_get(pin, f) < 0 || f == CONFIG_FIELD_TINY_PREEMPT_RCU)
+			continue;
+		config_value_format(f, config_get(pin, f), value, sizeof(value));
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0, " --config %s=%s",
+					 config_fields[f].name, value);
+	}
+	return used;
+}
+
 int config_pin(struct config *pin, const char *spec, char *why, size_t len)
 {
 	const char *eq = strchr(spec, '=');

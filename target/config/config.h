@@ -88,6 +88,12 @@ int config_pin(struct config *pin, const char *spec, char *why, size_t len);
  * targets' RCUFUZZ_CONFIG); 0, or -1 with why not in @why.
  */
 int config_pin_list(struct config *pin, const char *list, char *why, size_t len);
+/*
+ * " --config NAME=VALUE" for each field @pin pins, as a replay command gives
+ * them to rcureplay, but TINY_PREEMPT_RCU (a preset pins that); the length
+ * it would write, as snprintf().
+ */
+size_t config_pins_format(const struct config *pin, char *buf, size_t len);
 
 /*
  * The kernel's configuration with 3.0's names, as the report's "Config:"

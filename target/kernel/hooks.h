@@ -52,9 +52,10 @@ enum feedback_rcu_site {
 	FB_RCU_INVOKE,	  /* rcu_do_batch() */
 };
 /*
- * Tree RCU's abstract state at @where: GP in progress x fqs phase x every
- * rcu_node's qsmask and gp/exp/boost_tasks set or not x every online CPU in
- * a reader or not, dyntick-idle or not.
+ * Tree RCU's abstract state at @where: GP in progress x fqs phase x the CPUs
+ * still owing a quiescent state, of them those in a reader, dyntick-idle or
+ * both (clipped counts) x gp/exp/boost tasks queued on some rcu_node or not;
+ * each state once a run (check/feedback.c).
  */
 void feedback_rcu_state(enum feedback_rcu_site where);
 
