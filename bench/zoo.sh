@@ -1,7 +1,8 @@
 #!/bin/sh
 # The deep-bug zoo (issue 15): time to the first report of every injected bug
 # (preset inject-<id>, fuzz/presets.sh), per engine, over several seeds, one
-# run on one core, -j runs at once (default 1; at most one per core); from the
+# run on one core, -j runs at once from one queue (bench/zoo-run.sh; default 1,
+# at most one per core; the runs go in -b's order, so name slow bugs first); from the
 # shipped seed corpus (the clean scenarios, out/<target>_seed_corpus) or, with
 # -E, from an empty one.  Never part of the tests.  Progress on stderr; the
 # table to bench/results/.
@@ -138,61 +139,35 @@ trap 'rm -rf "$tmp"' EXIT
 	[ -z "$ratio_col" ] || printf -- '---|'
 	echo
 } >"$res"
-total=0
+# Every (bug, mode, seed) run through one queue of $jobs runs at once
+# (bench/zoo-run.sh), in the order of -b: put the slow bugs first.
 for b in $bugs; do
-	for m in $modes; do
-		total=$((total + seeds))
-	done
-done
-n=0
-for b in $bugs; do
-	summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn" 2>/dev/null || true)
 	bug_pins=$(pins_of "$b")
-	if [ -n "$bug_pins" ]; then
-		export RCUFUZZ_CONFIG="$bug_pins"
-	else
-		unset RCUFUZZ_CONFIG
-	fi
-	line="| $b | ${summary:--} | ${bug_pins:--} |"
+	for m in $modes; do
+		for s in $(seq 1 "$seeds"); do
+			echo "$b $m $s ${bug_pins:--}"
+		done
+	done
+done >"$tmp/jobs"
+ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") \
+	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
+for b in $bugs; do
+	line="| $b | $(sed -n 's/^expect //p' "corpus/zoo/$b.scn") | $(pins_of "$b" | sed 's/^$/-/') |"
 	best=
 	for m in $modes; do
 		found=0
-		: >"$tmp/times"
-		# The seeds in batches of $jobs runs at once.
-		for s in $(seq 1 "$seeds"); do
-			if [ "$empty" = 1 ]; then
-				run "$m" "inject-$b" "$s" >"$tmp/t$s" &
-			else
-				run "$m" "inject-$b" "$s" "out/inject-${b}_fuzzer_seed_corpus" >"$tmp/t$s" &
-			fi
-			if [ $((s % jobs)) = 0 ] || [ "$s" = "$seeds" ]; then
-				wait
-			fi
-		done
 		other=0
+		: >"$tmp/times"
 		for s in $(seq 1 "$seeds"); do
-			n=$((n + 1))
-			t=$(cat "$tmp/t$s")
-			kind=
-			if [ "$t" != - ]; then
-				# A report of another class than the bug's is not the bug: a
-				# miss.  The class (hang, rcu-guarantee, lockdep, invariant,
-				# ...), not the rest: an early grace period shows in whichever
-				# request it ends, a stuck one as a blocked task or a stalled
-				# grace period.
-				kind=$(out/rcureplay --preset "inject-$b" ${bug_pins:+--config "$bug_pins"} \
-					"$tmp/$m-inject-$b-$s/first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
-				if [ "${kind%% *}" != "${summary%% *}" ]; then
-					other=$((other + 1))
-					t=-
-				fi
-			fi
-			echo "zoo: [$n/$total] $b $m seed $s: ${t}s${kind:+ ($kind)}" >&2
-			if [ "$t" = - ]; then
+			t=$(cat "$tmp/$b-$m-$s.t")
+			case $t in
+			-) t=$cap ;;
+			o)
 				t=$cap
-			else
-				found=$((found + 1))
-			fi
+				other=$((other + 1))
+				;;
+			*) found=$((found + 1)) ;;
+			esac
 			echo "$t" >>"$tmp/times"
 		done
 		med=$(median <"$tmp/times")
