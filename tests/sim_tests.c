@@ -141,10 +141,11 @@ int test_sleep_until_tick(void)
 	const char *idle, *tick, *back;
 
 	EXPECT(run_scenario_text("topology cpus=1 tasks=1\n"
-				 "work T0 sleep\nstep cpu0 x8\nirq cpu0 tick\nstep cpu0 x8\n",
+				 "work T0 sleep\nstep cpu0 until cpu_idle:idle\n"
+				 "irq cpu0 tick\nstep cpu0 x8\n",
 				 &t) == 0,
 	       "scenario");
-	idle = log_find(t.log, NEEDLES("step cpu0 x8", "swapper/0", "cpu_idle"));
+	idle = log_find(t.log, NEEDLES("swapper/0", " task cpu_idle"));
 	tick = log_find(t.log, NEEDLES("irq cpu0 tick"));
 	back = tick ? log_find(tick, NEEDLES("T0[", " task ")) : NULL;
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);

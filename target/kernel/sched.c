@@ -393,6 +393,8 @@ need_resched:
 	raw_spin_lock_irq(&rq->lock);
 	if (prev->state && !(prev->preempt_count & PREEMPT_ACTIVE) && prev != rq->idle)
 		deactivate_task(rq, prev);
+	if (rq->nr_running == 0)
+		idle_balance(cpu, rq);
 	put_prev_task(rq, prev);
 	next = pick_next_task(rq);
 	prev->need_resched = 0;

@@ -111,6 +111,42 @@ int select_task_rq_fair(struct task_struct *p)
 	return new_cpu;
 }
 
+/*
+ * update_shares() (3.0 sched_fair.c:2228-2236, CONFIG_FAIR_GROUP_SCHED): the
+ * walk of the rq's leaf cfs_rqs under rcu_read_lock().
+ */
+static void update_shares(int cpu)
+{
+	KFUNC();
+	(void)cpu;
+	rcu_read_lock();
+	rcu_reader_deref();
+	POINT("for_each_leaf_cfs_rq");
+	rcu_read_unlock();
+}
+
+/*
+ * idle_balance() (3.0 sched_fair.c:3490-3545): schedule() found nothing to
+ * run.  It drops rq->lock but keeps irqs and preemption off (:3501-3504),
+ * runs update_shares()'s reader, then the sched-domain walk's
+ * (:3506-3530), and takes rq->lock back.  The model runs it every time
+ * (3.0 skips it while rq->avg_idle, a nanosecond average of this CPU's
+ * idle periods, is below sysctl_sched_migration_cost, :3498) and pulls no
+ * task in load_balance(): docs/fidelity.md argues both.  With rq->lock
+ * dropped another CPU may queue a task here, which schedule() then picks.
+ */
+void idle_balance(int this_cpu, struct rq *this_rq)
+{
+	KFUNC();
+	raw_spin_unlock(&this_rq->lock);
+	update_shares(this_cpu);
+	rcu_read_lock();
+	rcu_reader_deref();
+	POINT("for_each_domain");
+	rcu_read_unlock();
+	raw_spin_lock(&this_rq->lock);
+}
+
 int select_fallback_rq(struct task_struct *p)
 {
 	int dest_cpu = cpumask_any_online(p->cpus_allowed);

@@ -11,6 +11,8 @@ void update_curr(struct rq *rq);
 void account_process_tick(struct task_struct *p);
 /* Where to wake @p: its last CPU; the wakeup path's RCU readers. Caller holds p->pi_lock. */
 int select_task_rq_fair(struct task_struct *p);
+/* schedule() on an empty runqueue: its RCU readers with rq->lock dropped, irqs off. */
+void idle_balance(int this_cpu, struct rq *this_rq);
 /* The lowest online CPU @p may run on. */
 int select_fallback_rq(struct task_struct *p);
 
