@@ -63,21 +63,31 @@ if [ "$engine" = libfuzzer ]; then
 	if [ "$jobs" -gt 1 ]; then
 		fork=-fork=$jobs
 	fi
-	"$bin" ${fork:+"$fork"} -dict="$dict" -max_len=1024 -len_control=0 -max_total_time="$seconds" \
+	# Each engine in its own process group (setsid), so that stopping it
+	# reaches libFuzzer's -fork jobs, which are its grandchildren.
+	setsid "$bin" ${fork:+"$fork"} -dict="$dict" -max_len=1024 -len_control=0 -max_total_time="$seconds" \
 		-artifact_prefix="$dir/crashes/" "$dir/corpus" >"$dir/log" 2>&1 &
 	pids=$!
 else
 	export AFL_SKIP_CPUFREQ=1 AFL_NO_UI=1 AFL_BENCH_UNTIL_CRASH=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
 	mkdir -p "$dir/afl"
-	afl-fuzz -i "$dir/corpus" -o "$dir/afl" -x "$dict" -M main -V "$seconds" -- "$bin" >"$dir/log" 2>&1 &
+	setsid afl-fuzz -i "$dir/corpus" -o "$dir/afl" -x "$dict" -M main -V "$seconds" -- "$bin" >"$dir/log" 2>&1 &
 	pids=$!
 	i=1
 	while [ "$i" -lt "$jobs" ]; do
-		afl-fuzz -i "$dir/corpus" -o "$dir/afl" -x "$dict" -S "s$i" -V "$seconds" -- "$bin" >"$dir/log.s$i" 2>&1 &
+		setsid afl-fuzz -i "$dir/corpus" -o "$dir/afl" -x "$dict" -S "s$i" -V "$seconds" -- "$bin" >"$dir/log.s$i" 2>&1 &
 		pids="$pids $!"
 		i=$((i + 1))
 	done
 fi
+# The engines' process groups: on a crash found, and when this script is
+# interrupted (setsid took them out of the terminal's group).
+stop_engines() {
+	for p in $pids; do
+		kill -- "-$p" 2>/dev/null || true
+	done
+}
+trap 'stop_engines; exit 130' INT TERM
 crashes() {
 	if [ "$engine" = libfuzzer ]; then
 		count "$dir"/crashes/*
@@ -105,9 +115,7 @@ while running; do
 	n=$(crashes)
 	echo "  ${t}s  ${s:-starting}  crashes $n"
 	if [ "$n" -gt 0 ]; then
-		for p in $pids; do
-			kill "$p" 2>/dev/null || true
-		done
+		stop_engines
 	fi
 done
 wait 2>/dev/null || true
