@@ -42,7 +42,6 @@ int main(int argc, char **argv)
 	double cap, start, t;
 	unsigned long execs = 0;
 	uint8_t buf[512];
-	char why[256];
 
 	if (argc != 4 && argc != 5) {
 		fprintf(stderr, "rcufuzz: blind: usage: blind PRESET SEED SECONDS [OUT]\n");
@@ -54,11 +53,8 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	/* The fuzz targets' config pins (fuzz/target.c). */
-	if (getenv("RCUFUZZ_CONFIG") != NULL &&
-	    config_pin_list(&o.pin, getenv("RCUFUZZ_CONFIG"), why, sizeof(why)) < 0) {
-		fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG: %s\n", why);
+	if (config_pins_from_env(&o.pin) < 0)
 		return 2;
-	}
 	seed = strtoull(argv[2], NULL, 10) * 0x9e3779b97f4a7c15ull + 1;
 	cap = atof(argv[3]);
 	start = now();

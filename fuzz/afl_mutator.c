@@ -39,16 +39,12 @@ struct afl_mutator {
 void *afl_custom_init(void *afl, unsigned int seed)
 {
 	struct afl_mutator *m = calloc(1, sizeof(*m));
-	const char *pins = getenv("RCUFUZZ_CONFIG");
-	char why[256];
-
 	(void)afl;
 	if (m == NULL)
 		return NULL;
 	m->seed = seed;
 	config_unpinned(&m->pin);
-	if (pins != NULL && config_pin_list(&m->pin, pins, why, sizeof(why)) < 0) {
-		fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG=%s: %s\n", pins, why);
+	if (config_pins_from_env(&m->pin) < 0) {
 		free(m);
 		return NULL; /* AFL++ stops: its custom mutator did not start */
 	}

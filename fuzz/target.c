@@ -57,8 +57,7 @@ static int env_is(const char *name, const char *value)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *pins;
-	char why[256], pinned[384];
+	char pinned[384];
 
 	rcufuzz_default_options(&options);
 	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches, &options.pin)) {
@@ -66,11 +65,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		exit(2);
 	}
 	options.mode = preset_is_misuse(RCUFUZZ_PRESET) ? MODE_MISUSE : RCUFUZZ_MODE;
-	pins = getenv("RCUFUZZ_CONFIG");
-	if (pins != NULL && config_pin_list(&options.pin, pins, why, sizeof(why)) < 0) {
-		fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG=%s: %s\n", pins, why);
+	if (config_pins_from_env(&options.pin) < 0)
 		exit(2);
-	}
 	/* The pins as rcureplay's own Replay: line gives them. */
 	config_pins_format(&options.pin, pinned, sizeof(pinned));
 	snprintf(replay_cmd, sizeof(replay_cmd), "out/rcureplay --preset %s%s%s%s CRASH_FILE",

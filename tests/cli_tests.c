@@ -266,5 +266,11 @@ int test_fuzz_targets_run(void)
 	       "the fuzz target did not report the trainwreck");
 	EXPECT(system("out/v3_0_fuzzer " TMP "-tw >/dev/null 2>&1") == 0,
 	       "the v3.0 target crashed on the trainwreck");
+	/* A bad RCUFUZZ_CONFIG: one line naming it, exit status 2. */
+	EXPECT(system("RCUFUZZ_CONFIG=NR_CPUS=99 out/v3_0_fuzzer -runs=1 2>&1 | grep -qx "
+		      "'rcufuzz: RCUFUZZ_CONFIG=NR_CPUS=99: NR_CPUS takes 1..16'") == 0,
+	       "no error line for a bad RCUFUZZ_CONFIG");
+	EXPECT(WEXITSTATUS(system("RCUFUZZ_CONFIG=NR_CPUS=99 out/v3_0_fuzzer -runs=1 2>/dev/null")) == 2,
+	       "a bad RCUFUZZ_CONFIG does not exit 2");
 	return 0;
 }

@@ -187,6 +187,17 @@ int config_pin_list(struct config *pin, const char *list, char *why, size_t len)
 	return 0;
 }
 
+int config_pins_from_env(struct config *pin)
+{
+	const char *list = getenv("RCUFUZZ_CONFIG");
+	char why[256];
+
+	if (list == NULL || config_pin_list(pin, list, why, sizeof(why)) == 0)
+		return 0;
+	fprintf(stderr, "rcufuzz: RCUFUZZ_CONFIG=%s: %s\n", list, why);
+	return -1;
+}
+
 size_t config_pins_format(const struct config *pin, char *buf, size_t len)
 {
 	size_t used = 0;

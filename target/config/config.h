@@ -89,6 +89,11 @@ int config_pin(struct config *pin, const char *spec, char *why, size_t len);
  */
 int config_pin_list(struct config *pin, const char *list, char *why, size_t len);
 /*
+ * Pin what the environment's RCUFUZZ_CONFIG lists (nothing if unset): 0, or
+ * -1 after one line on stderr naming the variable and what is wrong.
+ */
+int config_pins_from_env(struct config *pin);
+/*
  * " --config NAME=VALUE" for each field @pin pins, as a replay command gives
  * them to rcureplay, but TINY_PREEMPT_RCU (a preset pins that); the length
  * it would write, as snprintf().
