@@ -173,8 +173,7 @@ static void apply(const struct input_event *ev)
 {
 	switch (ev->op) {
 	case EV_STEP:
-		for (int i = 0; i < ev->count; i++)
-			sim_step(ev->cpu);
+		sim_steps_while(ev->cpu, ev->count, NULL);
 		break;
 	case EV_IRQ:
 		if (cpu_online(ev->cpu)) {
@@ -208,6 +207,12 @@ static int idle_noop(int cpu)
 	const struct cpu_state *c = &cpu_state[cpu];
 
 	return cpu_idle_polling(cpu) && !c->pending_irqs && !cpu_curr(cpu)->need_resched;
+}
+
+/* sim_steps_while()'s test in the drain: a CPU that would change nothing stops. */
+static int has_work(int cpu)
+{
+	return !idle_noop(cpu);
 }
 
 /*
@@ -264,8 +269,8 @@ static int drain(void)
 		for_each_possible_cpu(cpu) {
 			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu))
 				raise_irq(cpu, IRQ_TICK);
-			for (int i = 0; i < DRAIN_STEPS_PER_ROUND && !idle_noop(cpu); i++)
-				sim_step(cpu);
+			if (!idle_noop(cpu))
+				sim_steps_while(cpu, DRAIN_STEPS_PER_ROUND, has_work);
 		}
 		if (quiescent())
 			return 1;

@@ -15,6 +15,8 @@ static struct {
 	int in_main;				       /* main loop is running */
 	jmp_buf *stop_jmp;			       /* sim_run()'s frame */
 	const struct sim_hooks *hooks;		       /* the run's callbacks */
+	int batch_left;				       /* steps sim_steps_while() may still take */
+	int (*batch_go_on)(int cpu);		       /* and whether it takes the next */
 } sim;
 
 void sim_reset(void)
@@ -42,6 +44,21 @@ static unsigned int site_hash(const struct sim_site *s)
 	return h | 1;
 }
 
+/*
+ * A step of a sim_steps_while() batch ended at a point: what the main loop
+ * would do between two sim_step() calls, here on the CPU's stack.  Whether
+ * the batch takes another step.
+ */
+static int batch_next(int cpu)
+{
+	if (sim.hooks->after_step)
+		sim.hooks->after_step(cpu);
+	if (--sim.batch_left <= 0 || (sim.batch_go_on != NULL && !sim.batch_go_on(cpu)))
+		return 0;
+	sim.steps++;
+	return 1;
+}
+
 void sim_point(struct sim_site *site)
 {
 	int cpu = sim_running_cpu;
@@ -50,8 +67,10 @@ void sim_point(struct sim_site *site)
 		site->id = site_hash(site);
 	sim.cpu_site[cpu] = site;
 	sim.in_main = 1;
-	coro_switch(sim.cpu_coro[cpu], &coro_main);
-	/* Resumed by sim_step(): deliver what is pending right here. */
+	if (!batch_next(cpu))
+		coro_switch(sim.cpu_coro[cpu], &coro_main);
+	/* Resumed by the batch or by sim_steps_while(): deliver what is pending right here. */
+	sim.in_main = 0;
 	sim.hooks->at_point();
 }
 
@@ -89,20 +108,32 @@ void sim_run(const struct sim_hooks *h)
 	sim.hooks = NULL;
 }
 
-void sim_step(int cpu)
+void sim_steps_while(int cpu, int n, int (*go_on)(int cpu))
 {
-	if (sim.cpu_coro[cpu] == NULL)
+	if (sim.cpu_coro[cpu] == NULL || n <= 0)
 		return; /* a parked (offline) CPU does not run */
+	sim.batch_left = n;
+	sim.batch_go_on = go_on;
 	sim.steps++;
 	sim_running_cpu = cpu;
 	sim.in_main = 0;
 	coro_switch(&coro_main, sim.cpu_coro[cpu]);
 	sim.in_main = 1;
-	if (sim.hooks->after_step)
-		sim.hooks->after_step(cpu);
-	/* The step ended in a report: the run is over. */
-	if (sim.stopped)
+	/*
+	 * The batch's last step ended at a point, which ran after_step; or in
+	 * a report (sim_stop() came back here), whose step is noted now: the
+	 * run is over.
+	 */
+	if (sim.stopped) {
+		if (sim.hooks->after_step)
+			sim.hooks->after_step(cpu);
 		longjmp(*sim.stop_jmp, 1);
+	}
+}
+
+void sim_step(int cpu)
+{
+	sim_steps_while(cpu, 1, NULL);
 }
 
 const struct sim_site *sim_cpu_site(int cpu)

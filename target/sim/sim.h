@@ -99,6 +99,14 @@ void sim_run(const struct sim_hooks *h);
 /* Run CPU @cpu until its next point (nothing if the CPU is parked). */
 void sim_step(int cpu);
 
+/*
+ * Up to @n steps of CPU @cpu, as many sim_step() calls would take them,
+ * stopping early once @go_on (NULL: never), asked after each step, says 0.
+ * The steps run without coming back to the main loop in between: the
+ * after_step hook and @go_on run on the CPU's stack, at the point.
+ */
+void sim_steps_while(int cpu, int n, int (*go_on)(int cpu));
+
 /* The site where CPU @cpu stands, or NULL before its first step. */
 const struct sim_site *sim_cpu_site(int cpu);
 
