@@ -20,7 +20,9 @@
 # study timed it on: two CPUs for the Nidhugg and CBMC bugs but FF6 (17 CPUs
 # in Nidhugg, more than we have), nothing for the upstream re-injections.
 # Defaults are the full protocol: -c 600 -s 5 -m "feedback edges afl blind",
-# every injected bug; that is days of CPU on two cores.  -m mutator adds the
+# every injected bug.  A miss costs the whole cap, a find seconds: from the
+# seed corpus with -j 2 the twelve bugs but 338b0f760e84 took 1 h 54 min,
+# 100 min of it FF4's twenty misses (bench/results/zoo-full-2026-12-04.md).  -m mutator adds the
 # schedule-aware mutator (out/plain/mut/, fuzz/mutator.h), -m afl-mutator the
 # same as AFL++'s custom mutator library (out/afl/rcufuzz-mutator.so), -m nostate our
 # feedback without its RCU-state features (RCUFUZZ_RCU_STATE=0).
@@ -152,7 +154,8 @@ done >"$tmp/jobs"
 ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") \
 	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
 for b in $bugs; do
-	line="| $b | $(sed -n 's/^expect //p' "corpus/zoo/$b.scn") | $(pins_of "$b" | sed 's/^$/-/') |"
+	bug_pins=$(pins_of "$b")
+	line="| $b | $(sed -n 's/^expect //p' "corpus/zoo/$b.scn") | ${bug_pins:--} |"
 	best=
 	for m in $modes; do
 		found=0
