@@ -39,6 +39,7 @@ struct afl_mutator {
 void *afl_custom_init(void *afl, unsigned int seed)
 {
 	struct afl_mutator *m = calloc(1, sizeof(*m));
+
 	(void)afl;
 	if (m == NULL)
 		return NULL;

@@ -269,8 +269,7 @@ static int drain(void)
 		for_each_possible_cpu(cpu) {
 			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu))
 				raise_irq(cpu, IRQ_TICK);
-			if (!idle_noop(cpu))
-				sim_steps_while(cpu, DRAIN_STEPS_PER_ROUND, has_work);
+			sim_steps_while(cpu, DRAIN_STEPS_PER_ROUND, has_work);
 		}
 		if (quiescent())
 			return 1;

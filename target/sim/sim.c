@@ -110,8 +110,9 @@ void sim_run(const struct sim_hooks *h)
 
 void sim_steps_while(int cpu, int n, int (*go_on)(int cpu))
 {
-	if (sim.cpu_coro[cpu] == NULL || n <= 0)
-		return; /* a parked (offline) CPU does not run */
+	/* A parked (offline) CPU does not run. */
+	if (sim.cpu_coro[cpu] == NULL || n <= 0 || (go_on != NULL && !go_on(cpu)))
+		return;
 	sim.batch_left = n;
 	sim.batch_go_on = go_on;
 	sim.steps++;

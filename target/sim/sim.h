@@ -101,9 +101,9 @@ void sim_step(int cpu);
 
 /*
  * Up to @n steps of CPU @cpu, as many sim_step() calls would take them,
- * stopping early once @go_on (NULL: never), asked after each step, says 0.
- * The steps run without coming back to the main loop in between: the
- * after_step hook and @go_on run on the CPU's stack, at the point.
+ * while @go_on (NULL: always), asked before each step, says 1.  The steps
+ * run without coming back to the main loop in between: the after_step hook
+ * and @go_on run on the CPU's stack, at the point.
  */
 void sim_steps_while(int cpu, int n, int (*go_on)(int cpu));
 
