@@ -4,7 +4,9 @@
 
 #include "../target/check/report.h"
 #include "../target/kernel/preempt.h"
+#include "../target/run.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -151,6 +153,69 @@ int test_sleep_until_tick(void)
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);
 	EXPECT(back != NULL, "the tick did not wake T0:\n%s", t.log);
 	traced_run_free(&t);
+	return 0;
+}
+
+/* One trace row without its record: what the CPU did, not which line asked. */
+static void record_step(const struct trace_row *row, void *arg)
+{
+	fprintf(arg, "%lu cpu%d %p %s %s:%s\n", row->step, row->cpu, (const void *)row->task,
+		row->context, row->func, row->label);
+}
+
+/*
+ * "step cpuN x8" runs its steps as one batch (sim_steps_while(), no trip
+ * through the main loop); eight "step cpuN" records run one step each.
+ * Same steps, same rows, same report: the after_step hook, the step count
+ * and a report's last step are what the batch must not lose.
+ */
+int test_batched_steps_match_single_steps(void)
+{
+	static const char batched[] = "switch busted_early_callback=on\n"
+				      "topology cpus=2 fanout=2 tasks=2\n"
+				      "step cpu0 x3\nwork T1 call_rcu\nstep cpu1 x6\nstep cpu1 x7\n"
+				      "irq cpu1 tick\nstep cpu1 x8\nstep cpu1 x7\n";
+	char single[2048] = "";
+	struct rcufuzz_result r[2];
+	char *log[2];
+	size_t len[2];
+	unsigned long rows[2] = {0, 0};
+	int rc[2], same;
+	const char *line = batched;
+
+	/* The same scenario with every "step cpuN xK" as K one-step records. */
+	while (*line) {
+		const char *end = strchr(line, '\n');
+		int cpu, k;
+
+		if (sscanf(line, "step cpu%d x%d", &cpu, &k) == 2)
+			for (int i = 0; i < k; i++)
+				snprintf(single + strlen(single), sizeof(single) - strlen(single),
+					 "step cpu%d\n", cpu);
+		else
+			snprintf(single + strlen(single), sizeof(single) - strlen(single), "%.*s\n",
+				 (int)(end - line), line);
+		line = end + 1;
+	}
+	for (int i = 0; i < 2; i++) {
+		FILE *f = open_memstream(&log[i], &len[i]);
+
+		EXPECT(f != NULL, "memstream");
+		rc[i] = run_scenario_watched(i ? single : batched, record_step, f, &r[i]);
+		fclose(f);
+		for (size_t j = 0; j < len[i]; j++)
+			rows[i] += log[i][j] == '\n';
+	}
+	same = len[0] == len[1] && memcmp(log[0], log[1], len[0]) == 0;
+	free(log[0]);
+	free(log[1]);
+	EXPECT(rc[0] == 0 && rc[1] == 0, "scenario");
+	EXPECT(r[0].reported && strcmp(r[0].summary, r[1].summary) == 0, "'%s' against '%s'",
+	       r[0].summary, r[1].summary);
+	EXPECT(r[0].steps == r[1].steps, "%lu steps against %lu", r[0].steps, r[1].steps);
+	/* after_step, so the trace, sees every step, the report's last included. */
+	EXPECT(rows[0] == r[0].steps, "%lu trace rows for %lu steps", rows[0], r[0].steps);
+	EXPECT(same, "the traces differ");
 	return 0;
 }
 
