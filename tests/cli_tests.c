@@ -274,3 +274,24 @@ int test_fuzz_targets_run(void)
 	       "a bad RCUFUZZ_CONFIG does not exit 2");
 	return 0;
 }
+
+/*
+ * fuzz/campaign.sh stopped with TERM takes its engines with it, libFuzzer's
+ * -fork jobs (its grandchildren) included: none of the campaign's processes
+ * (each names its crash directory) outlives it.  v3.0 runs no report in
+ * seconds, so only the TERM stops the campaign.
+ */
+int test_campaign_stops_its_engines(void)
+{
+	const char *script =
+		"d=" TMP "-camp; fuzz/campaign.sh -p v3.0 -t 120 -j 2 -o $d >/dev/null 2>&1 & c=$!; "
+		"i=0; while [ $(pgrep -fc -- \"$d/crashes/\") -lt 3 ] && [ $i -lt 300 ]; do "
+		"sleep 0.1; i=$((i + 1)); done; "
+		"[ $i -lt 300 ] || { echo 'the fork jobs never started'; kill $c; exit 1; }; "
+		"kill -TERM $c; wait $c; sleep 1; "
+		"n=$(pgrep -fc -- \"$d/crashes/\"); rm -rf $d; [ \"$n\" -eq 0 ] || "
+		"{ echo \"$n processes outlived the campaign\"; pkill -f -- \"$d/crashes/\"; exit 1; }";
+
+	EXPECT(system(script) == 0, "fuzz/campaign.sh -j 2 left engines behind after TERM");
+	return 0;
+}
