@@ -22,7 +22,8 @@
 # Defaults are the full protocol: -c 600 -s 5 -m "feedback edges afl blind",
 # every injected bug.  A miss costs the whole cap, a find seconds: from the
 # seed corpus with -j 2 the twelve bugs but 338b0f760e84 took 1 h 54 min,
-# 100 min of it FF4's twenty misses (bench/results/zoo-full-2026-12-04.md).  -m mutator adds the
+# 100 min of it FF4's twenty misses (bench/results/zoo-full-2026-12-04.md); from an
+# empty one, 2 h 3 min (zoo-empty-full-2026-12-05.md).  -m mutator adds the
 # schedule-aware mutator (out/plain/mut/, fuzz/mutator.h), -m afl-mutator the
 # same as AFL++'s custom mutator library (out/afl/rcufuzz-mutator.so), -m nostate our
 # feedback without its RCU-state features (RCUFUZZ_RCU_STATE=0).
