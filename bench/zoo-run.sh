@@ -4,11 +4,14 @@
 # (a find of a second does not leave a core idle beside a 600 s miss).
 #   bench/zoo-run.sh BUG MODE SEED PINS   (PINS "-" for none)
 # Environment from bench/zoo.sh: ZOO_TMP (scratch), ZOO_CAP (seconds),
-# ZOO_EMPTY (1: empty starting corpus), ZOO_TOTAL (runs, for the progress).
+# ZOO_EMPTY (1: empty starting corpus), ZOO_TOTAL (runs, for the progress),
+# ZOO_KEEP (where reports of another class are kept).
 # Writes $ZOO_TMP/BUG-MODE-SEED.t: the seconds to a report of the bug's class
 # (the first word of corpus/zoo/BUG.scn's expect SUMMARY: hang,
 # rcu-guarantee, lockdep, ...), "-" for none within the cap, "o" for a first
-# report of another class; and .k, that report's SUMMARY.  Progress on stderr.
+# report of another class, "v" for one that v3.0 gives without the
+# injection; and .k, that report's SUMMARY.  The first report of an "o" or
+# "v" run is kept as $ZOO_KEEP/BUG-MODE-SEED.  Progress on stderr.
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 [ $# = 4 ] || {
@@ -33,15 +36,34 @@ else
 	t=$(run "$m" "inject-$b" "$seed" "out/inject-${b}_fuzzer_seed_corpus")
 fi
 kind=
+base=
 if [ "$t" != - ]; then
+	first="$tmp/$m-inject-$b-$seed/first"
 	# A report of another class than the bug's is not the bug: a miss.  The
 	# class, not the rest: an early grace period shows in whichever request
 	# it ends, a stuck one as a blocked task or a stalled grace period.
 	summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn")
 	kind=$(out/rcureplay --preset "inject-$b" ${RCUFUZZ_CONFIG:+--config "$RCUFUZZ_CONFIG"} \
-		"$tmp/$m-inject-$b-$seed/first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
+		"$first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
 	[ "${kind%% *}" = "${summary%% *}" ] || t=o
+	# Nor is a report that v3.0 gives without the injection (every
+	# inject-<id> preset is v3.0 plus one): one of 3.0's own, such as a
+	# finding (docs/findings/), met near the injected bug.  A miss too.
+	base=$(out/rcureplay --preset v3.0 ${RCUFUZZ_CONFIG:+--config "$RCUFUZZ_CONFIG"} \
+		"$first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
+	[ -z "$base" ] || t=v
 fi
+# A report that is not the bug's is kept, not thrown away with the run: it
+# is another face of the injected bug, or a report the model gives without
+# it (a candidate finding or a model bug, to be explained).
+kept=
+case $t in
+o | v)
+	mkdir -p "$ZOO_KEEP"
+	kept="$ZOO_KEEP/$b-$m-$seed"
+	cp "$first" "$kept"
+	;;
+esac
 echo "$kind" >"$tmp/$b-$m-$seed.k"
 echo "$t" >"$tmp/$b-$m-$seed.t"
 # The work directory of a finished run is not needed any more (AFL++'s
@@ -50,7 +72,8 @@ rm -rf "$tmp/$m-inject-$b-$seed"
 done_runs=$(find "$tmp" -name '*.t' | wc -l)
 case $t in
 -) shown=miss ;;
-o) shown="miss, another class" ;;
+o) shown="miss, another class, clean on v3.0, kept as $kept" ;;
+v) shown="miss, v3.0 gives it too ($base), kept as $kept" ;;
 *) shown=$(printf '%.1fs' "$t") ;;
 esac
 echo "zoo: [$done_runs/$ZOO_TOTAL] $b $m seed $seed: $shown${kind:+ ($kind)}" >&2

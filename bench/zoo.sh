@@ -13,8 +13,11 @@
 # "-" when no guided median is a find; blind's 0.0 s taken as 0.05).
 # A run counts as finding its bug when its first crash replays to a report of
 # the class of corpus/zoo/<bug>.scn's expect line (its SUMMARY's first word:
-# hang, rcu-guarantee, lockdep, ...); a crash of another class is a miss,
-# shown as "N other" beside the count.
+# hang, rcu-guarantee, lockdep, ...) and replays clean on v3.0, without the
+# injection; a crash of another class is a miss, shown as "N other" beside
+# the count, and so is one that v3.0 gives too (one of 3.0's own reports
+# met near the bug, such as a finding), "N v3.0".  Both kinds are kept, in
+# out/zoo-other/<result's name>/, and named in the progress lines.
 # -C pins kernel config fields for every engine (RCUFUZZ_CONFIG, as
 # rcureplay --config: "NR_CPUS=2"); -C study pins, per bug, the machine its
 # study timed it on: two CPUs for the Nidhugg and CBMC bugs but FF6 (17 CPUs
@@ -115,6 +118,8 @@ fi
 mkdir -p bench/results
 date=$(date +%Y-%m-%d)
 res=${res:-bench/results/zoo-$date.md}
+# The first report of each run that found another class than its bug's.
+keep=out/zoo-other/$(basename "$res" .md)
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -152,7 +157,7 @@ for b in $bugs; do
 		done
 	done
 done >"$tmp/jobs"
-ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") \
+ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") ZOO_KEEP=$keep \
 	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
 for b in $bugs; do
 	bug_pins=$(pins_of "$b")
@@ -161,6 +166,7 @@ for b in $bugs; do
 	for m in $modes; do
 		found=0
 		other=0
+		v30=0
 		: >"$tmp/times"
 		for s in $(seq 1 "$seeds"); do
 			t=$(cat "$tmp/$b-$m-$s.t")
@@ -170,12 +176,16 @@ for b in $bugs; do
 				t=$cap
 				other=$((other + 1))
 				;;
+			v)
+				t=$cap
+				v30=$((v30 + 1))
+				;;
 			*) found=$((found + 1)) ;;
 			esac
 			echo "$t" >>"$tmp/times"
 		done
 		med=$(median <"$tmp/times")
-		line="$line $med ($found/$seeds$([ "$other" = 0 ] || echo ", $other other")) |"
+		line="$line $med ($found/$seeds$([ "$other" = 0 ] || echo ", $other other")$([ "$v30" = 0 ] || echo ", $v30 v3.0")) |"
 		# For the ratio: blind's median and whether it is censored (a
 		# miss in the median), the fastest guided median.
 		if [ "$m" = blind ]; then
