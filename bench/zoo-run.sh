@@ -5,7 +5,7 @@
 #   bench/zoo-run.sh BUG MODE SEED PINS   (PINS "-" for none)
 # Environment from bench/zoo.sh: ZOO_TMP (scratch), ZOO_CAP (seconds),
 # ZOO_EMPTY (1: empty starting corpus), ZOO_TOTAL (runs, for the progress),
-# ZOO_KEEP (where reports of another class are kept).
+# ZOO_KEEP (where the reports that do not count are kept).
 # Writes $ZOO_TMP/BUG-MODE-SEED.t: the seconds to a report of the bug's class
 # (the first word of corpus/zoo/BUG.scn's expect SUMMARY: hang,
 # rcu-guarantee, lockdep, ...), "-" for none within the cap, "o" for a first
@@ -35,6 +35,11 @@ if [ "$ZOO_EMPTY" = 1 ]; then
 else
 	t=$(run "$m" "inject-$b" "$seed" "out/inject-${b}_fuzzer_seed_corpus")
 fi
+# The SUMMARY of input $2 replayed under preset $1 (empty: clean).
+replay_summary() {
+	out/rcureplay --preset "$1" ${RCUFUZZ_CONFIG:+--config "$RCUFUZZ_CONFIG"} "$2" 2>&1 |
+		sed -n 's/^SUMMARY: rcufuzz: //p'
+}
 kind=
 base=
 if [ "$t" != - ]; then
@@ -43,14 +48,12 @@ if [ "$t" != - ]; then
 	# class, not the rest: an early grace period shows in whichever request
 	# it ends, a stuck one as a blocked task or a stalled grace period.
 	summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn")
-	kind=$(out/rcureplay --preset "inject-$b" ${RCUFUZZ_CONFIG:+--config "$RCUFUZZ_CONFIG"} \
-		"$first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
+	kind=$(replay_summary "inject-$b" "$first")
 	[ "${kind%% *}" = "${summary%% *}" ] || t=o
 	# Nor is a report that v3.0 gives without the injection (every
 	# inject-<id> preset is v3.0 plus one): one of 3.0's own, such as a
 	# finding (docs/findings/), met near the injected bug.  A miss too.
-	base=$(out/rcureplay --preset v3.0 ${RCUFUZZ_CONFIG:+--config "$RCUFUZZ_CONFIG"} \
-		"$first" 2>&1 | sed -n 's/^SUMMARY: rcufuzz: //p')
+	base=$(replay_summary v3.0 "$first")
 	[ -z "$base" ] || t=v
 fi
 # A report that is not the bug's is kept, not thrown away with the run: it

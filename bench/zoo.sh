@@ -118,7 +118,7 @@ fi
 mkdir -p bench/results
 date=$(date +%Y-%m-%d)
 res=${res:-bench/results/zoo-$date.md}
-# The first report of each run that found another class than its bug's.
+# The first report of each run whose report does not count (another class, or v3.0's too).
 keep=out/zoo-other/$(basename "$res" .md)
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 tmp=$(mktemp -d)
