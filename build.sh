@@ -47,8 +47,16 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 base="-std=c11 -D_GNU_SOURCE -Itarget"
+# libFuzzer's targets carry the schedule-aware mutator (fuzz/mutator.h,
+# libFuzzer's custom mutator and crossover hooks): in the deep-bug zoo it is
+# the one engine that finds FF4 and 338b0f760e84, and on the other bugs it is
+# about as fast as libFuzzer's own mutations (bench/results/zoo-*full*.md).
+mutator=
 case $FUZZING_ENGINE in
-libfuzzer) flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS" ;;
+libfuzzer)
+	flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS -DRCUFUZZ_MUTATOR"
+	mutator=fuzz/mutator.c
+	;;
 afl) flags="$base -DRCUFUZZ_AFL" ;;
 *) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only
 esac
@@ -69,6 +77,10 @@ harness() {
 # plain for the host tools: rcureplay compiles the seed scenarios, gendict
 # writes the dictionary.
 objs=$(harness "$work/fuzz" $CC $CFLAGS $flags)
+if [ -n "$mutator" ]; then
+	$CC $CFLAGS $flags -c "$mutator" -o "$work/mutator.o"
+	objs="$objs $work/mutator.o"
+fi
 host=$(harness "$work/host" $HOST_CC -O1 $base)
 $HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
 $HOST_CC -O1 $base $host fuzz/gendict.c -o "$work/gendict"
