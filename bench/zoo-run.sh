@@ -72,7 +72,13 @@ echo "$t" >"$tmp/$b-$m-$seed.t"
 # The work directory of a finished run is not needed any more (AFL++'s
 # queues add up over hundreds of runs).
 rm -rf "$tmp/$m-inject-$b-$seed"
-done_runs=$(find "$tmp" -name '*.t' | wc -l)
+# This run's place in the progress: the first free number, claimed with an
+# exclusive create (noclobber), so two runs that end at once never both
+# print the same count.
+done_runs=1
+while ! (set -C && : >"$tmp/done.$done_runs") 2>/dev/null; do
+	done_runs=$((done_runs + 1))
+done
 case $t in
 -) shown=miss ;;
 o) shown="miss, another class, clean on v3.0, kept as $kept" ;;
