@@ -50,7 +50,7 @@ base="-std=c11 -D_GNU_SOURCE -Itarget"
 # libFuzzer's targets carry the schedule-aware mutator (fuzz/mutator.h,
 # libFuzzer's custom mutator and crossover hooks): in the deep-bug zoo it is
 # the one engine that finds FF4 and 338b0f760e84, and on the other bugs it is
-# about as fast as libFuzzer's own mutations (bench/results/zoo-*full*.md).
+# about as fast as libFuzzer's own mutations (docs/oss-fuzz.md names the tables).
 mutator=
 case $FUZZING_ENGINE in
 libfuzzer)
