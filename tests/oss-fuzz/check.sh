@@ -360,6 +360,16 @@ check_config() { # layout/engine/sanitizer
 	done
 	got=$(printf '%s\n' "${targets[@]##*/}" | sort)
 	[ "$got" = "$expected" ] || bad "$config: targets: ${got//$'\n'/ } (want: ${expected//$'\n'/ })"
+	# Ours, not OSS-Fuzz's: libFuzzer's targets carry the schedule-aware
+	# mutator (build.sh), defined, not the runtime's weak reference to it
+	# (grep reads all of nm's output: -q would end the pipe early, and
+	# pipefail would take nm's SIGPIPE for a miss).
+	if [ "$engine" = libfuzzer ]; then
+		for t in "${targets[@]}"; do
+			nm "$t" | grep ' T LLVMFuzzerCustomMutator$' >/dev/null ||
+				bad "$config: ${t##*/} has no LLVMFuzzerCustomMutator (build.sh: -DRCUFUZZ_MUTATOR)"
+		done
+	fi
 	for t in "${targets[@]}"; do bad_build_check "$t"; done >"$scratch/check.log"
 	[ $failures -eq "$before" ] || cat "$scratch/check.log"
 	awk -v c="$config" -v ok=$((failures == before)) -v n=${#targets[@]} -v b=$build_time -v r=$((SECONDS - start - build_time)) '
