@@ -74,6 +74,7 @@ all: out/rcureplay out/rcureplay-san out/tests/unit $(FUZZ_ALL)
 
 test: out/tests/unit out/rcureplay $(FUZZ_ALL)
 	./out/tests/unit
+	tests/oss-fuzz/rss.sh $(foreach p,$(CONTINUOUS_PRESETS),out/$(call fuzzer_name,$(p)))
 	tests/html/run.sh
 	tests/oss-fuzz/check.sh
 	tests/shellcheck.sh

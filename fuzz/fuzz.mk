@@ -6,6 +6,8 @@
 # with <name>.dict, <name>.options and <name>_seed_corpus/ beside each.
 
 PRESETS := $(shell fuzz/presets.sh)
+# The targets shipped for continuous fuzzing (build.sh, docs/oss-fuzz.md).
+CONTINUOUS_PRESETS := $(shell fuzz/presets.sh continuous)
 fuzzer_name = $(subst +,_,$(subst .,_,$(1)))_fuzzer
 # misuse+<cure> targets run in misuse mode (fuzz/target.c): their dictionary has its ops.
 dict_of = $(if $(filter misuse+%,$(1)),out/rcufuzz-misuse.dict,out/rcufuzz.dict)

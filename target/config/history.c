@@ -120,6 +120,35 @@ static const char *inject_id(int i, size_t *len)
 	return id;
 }
 
+static const struct {
+	const char *name;    /* docs/findings/<name>.md */
+	enum switch_id fix;  /* its FINDING_FIX switch */
+} findings[] = {
+#define FINDING(name, fix) {name, SW_##fix},
+#include "findings.def"
+#undef FINDING
+};
+#define NR_FINDINGS ((int)(sizeof(findings) / sizeof(findings[0])))
+
+/* v3.0-patched: v3.0 and the fix of every finding; TINY's later fixes too when @tiny. */
+static switch_set patched(int tiny)
+{
+	return kinds_on(KINDS_V3_0 | KIND(FINDING_FIX) | (tiny ? KIND(LATER_FIX) : 0));
+}
+
+/* The finding whose preset is @name (finding-<name>), or -1. */
+static int finding_of(const char *name)
+{
+	size_t n = strlen(PRESET_FINDING_PREFIX);
+
+	if (strncmp(name, PRESET_FINDING_PREFIX, n) != 0)
+		return -1;
+	for (int i = 0; i < NR_FINDINGS; i++)
+		if (strcmp(name + n, findings[i].name) == 0)
+			return i;
+	return -1;
+}
+
 /* The INJECTED switch that preset @name (inject-<id>) puts into v3.0, or -1. */
 static int injected_switch(const char *name)
 {
@@ -156,7 +185,11 @@ static int preset_switches(const char *name, switch_set *out)
 		return 1;
 	}
 	if (strcmp(name, PRESET_V3_0_PATCHED) == 0) {
-		*out = kinds_on(KINDS_V3_0 | KIND(FINDING_FIX));
+		*out = patched(0);
+		return 1;
+	}
+	if (finding_of(name) >= 0) {
+		*out = patched(0) & ~switch_bit(findings[finding_of(name)].fix);
 		return 1;
 	}
 	if (misuse_cure(name) >= 0) {
@@ -180,9 +213,12 @@ static int preset_switches(const char *name, switch_set *out)
 
 int preset_lookup(const char *name, switch_set *out, struct config *pin)
 {
-	int tiny = strcmp(name, PRESET_TINY_V3_0) == 0;
+	int tiny_patched = strcmp(name, PRESET_TINY_V3_0_PATCHED) == 0;
+	int tiny = tiny_patched || strcmp(name, PRESET_TINY_V3_0) == 0;
 
-	if (!preset_switches(tiny ? PRESET_V3_0 : name, out))
+	if (tiny_patched)
+		*out = patched(1);
+	else if (!preset_switches(tiny ? PRESET_V3_0 : name, out))
 		return 0;
 	if (pin)
 		config_set(pin, CONFIG_FIELD_TINY_PREEMPT_RCU, tiny);
@@ -194,13 +230,18 @@ const char *preset_name_of(switch_set s, int tiny, char *buf, size_t len)
 	switch_set all = kinds_on(KINDS_V3_0);
 
 	if (tiny)
-		return s == all ? PRESET_TINY_V3_0 : NULL;
+		return s == all ? PRESET_TINY_V3_0 : s == patched(1) ? PRESET_TINY_V3_0_PATCHED : NULL;
 	if (s == all)
 		return PRESET_V3_0;
 	if (s == kinds_on(KIND(EXPOSER)))
 		return PRESET_V3_0_RC7;
-	if (s == kinds_on(KINDS_V3_0 | KIND(FINDING_FIX)))
+	if (s == patched(0))
 		return PRESET_V3_0_PATCHED;
+	for (int i = 0; i < NR_FINDINGS; i++)
+		if (s == (patched(0) & ~switch_bit(findings[i].fix))) {
+			snprintf(buf, len, "%s%s", PRESET_FINDING_PREFIX, findings[i].name);
+			return buf;
+		}
 	for (int i = 0; i < NR_SWITCHES; i++) {
 		if (revertible(i) && s == (all & ~(switch_bit(i)))) {
 			snprintf(buf, len, "revert-%s", switches[i].name);
@@ -229,6 +270,12 @@ void preset_list(FILE *out)
 		"v3.0 plus the fixes of the 3.0 bugs fuzzing found (docs/findings/)");
 	fprintf(out, "%-32s %s\n", PRESET_TINY_V3_0,
 		"3.0's TINY_PREEMPT_RCU (CONFIG_TINY_PREEMPT_RCU=y, one CPU), v3.0's switches");
+	fprintf(out, "%-32s %s\n", PRESET_TINY_V3_0_PATCHED,
+		"tiny-v3.0 plus the fixes of its findings and upstream's later TINY fixes");
+	for (int i = 0; i < NR_FINDINGS; i++)
+		fprintf(out, "%s%-*s v3.0-patched with %s off: that finding alone\n",
+			PRESET_FINDING_PREFIX, (int)(32 - strlen(PRESET_FINDING_PREFIX)),
+			findings[i].name, switch_name(findings[i].fix));
 	for (int i = 0; i < NR_SWITCHES; i++)
 		if (revertible(i))
 			fprintf(out, "revert-%-25s v3.0 with %s %s reverted\n", switches[i].name,

@@ -77,12 +77,14 @@ int switch_lookup(const char *name);
 /*
  * A preset names a kernel: a switch set, and the RCU implementation it
  * runs.  tiny-v3.0 is 3.0's TINY_PREEMPT_RCU (v3.0's switches, with
- * CONFIG_TINY_PREEMPT_RCU=y); every other preset is Tree.  So a preset
+ * CONFIG_TINY_PREEMPT_RCU=y), tiny-v3.0-patched the same with the fixes of
+ * its findings and upstream's later TINY fixes; every other preset is Tree.  So a preset
  * pins the config field TINY_PREEMPT_RCU (config.h): an input's header
  * picks the implementation only when no preset is named.
  *
  * Look a preset up by name ("v3.0-rc7", "v3.0", "v3.0-patched",
- * "revert-<switch>", "misuse+<cure>", "inject-<id>", "tiny-v3.0"): its switches into @out
+ * "finding-<name>", "revert-<switch>", "misuse+<cure>", "inject-<id>",
+ * "tiny-v3.0", "tiny-v3.0-patched"): its switches into @out
  * and, if @pin is not NULL, its implementation pinned in @pin (other fields
  * untouched); 0 if unknown.
  */
@@ -106,6 +108,8 @@ void switch_set_format(char *buf, size_t len, switch_set s, int tiny);
 #define PRESET_V3_0_RC7	     "v3.0-rc7"
 #define PRESET_V3_0_PATCHED  "v3.0-patched"
 #define PRESET_TINY_V3_0     "tiny-v3.0"
+#define PRESET_TINY_V3_0_PATCHED "tiny-v3.0-patched"
+#define PRESET_FINDING_PREFIX "finding-"
 #define PRESET_MISUSE_PREFIX "misuse+"
 #define PRESET_INJECT_PREFIX "inject-"
 

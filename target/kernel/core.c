@@ -53,6 +53,7 @@ struct task_struct *task_create(enum task_kind kind, int kind_index, const char 
 	memset(t, 0, sizeof(*t));
 	t->coro.stack = saved.stack;
 	t->coro.stack_size = saved.stack_size;
+	t->coro.asan_fake_stack = saved.asan_fake_stack;
 	coro_prepare(&t->coro, task_start, t);
 	t->pid = nr_tasks;
 	strncpy(t->comm, comm, sizeof(t->comm) - 1);

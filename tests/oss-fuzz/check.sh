@@ -40,12 +40,10 @@ declare -A SANITIZER_FLAGS=(
 base_COVERAGE_FLAGS="-fsanitize=fuzzer-no-link"
 # --- infra/build/functions/build_lib.py: ENGINE_INFO supported_sanitizers
 declare -A engine_sanitizers=([libfuzzer]="address memory undefined" [afl]="address")
-# --- infra/base-images/base-runner/Dockerfile: ENV
-runner_ASAN_OPTIONS="alloc_dealloc_mismatch=0:allocator_may_return_null=1:allocator_release_to_os_interval_ms=500:check_malloc_usable_size=0:detect_container_overflow=1:detect_odr_violation=0:detect_leaks=1:detect_stack_use_after_return=1:fast_unwind_on_fatal=0:handle_abort=1:handle_segv=1:handle_sigill=1:max_uar_stack_size_log=16:print_scariness=1:quarantine_size_mb=10:strict_memcmp=1:strip_path_prefix=/workspace/:symbolize=1:use_sigaltstack=1:dedup_token_length=3"
-runner_MSAN_OPTIONS="print_stats=1:strip_path_prefix=/workspace/:symbolize=1:dedup_token_length=3"
-runner_UBSAN_OPTIONS="print_stacktrace=1:print_summary=1:silence_unsigned_overflow=1:strip_path_prefix=/workspace/:symbolize=1:dedup_token_length=3"
-runner_FUZZER_ARGS="-rss_limit_mb=2560 -timeout=25"
-runner_AFL_FUZZER_ARGS="-m none"
+# --- infra/base-images/base-runner/Dockerfile: ENV (base-runner.env, also
+# read by tests/oss-fuzz/rss.sh)
+# shellcheck source=tests/oss-fuzz/base-runner.env
+. tests/oss-fuzz/base-runner.env
 # --- infra/base-images/base-runner/run_fuzzer: the afl branch's environment
 afl_run_env=(
 	AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_SKIP_CPUFREQ=1 AFL_TRY_AFFINITY=1 AFL_FAST_CAL=1
@@ -53,6 +51,11 @@ afl_run_env=(
 )
 # --- infra/base-images/base-runner/bad_build_check
 MIN_NUMBER_OF_RUNS=4
+# Ours (tests/oss-fuzz/rss.sh): each libFuzzer target fuzzes this many runs
+# under base-runner's options; each AFL++ target runs this many inputs in one
+# process.
+GROWTH_RUNS=20000
+AFL_GROWTH_EXECS=2000
 THRESHOLD_FOR_NUMBER_OF_EDGES=100
 # calls into each runtime: at least want[r] in a build with its sanitizer,
 # at most allow[r] in any other (the *_CALLS_THRESHOLD_FOR_[NON_]*_BUILD).
@@ -70,7 +73,7 @@ declare -A constants=(
 )
 
 [ -x out/rcureplay ] || { echo "FAIL: oss-fuzz: no out/rcureplay (run make first)"; exit 1; }
-expected=$(out/rcureplay --list-presets | awk '{ gsub(/[.+]/, "_", $1); print $1 "_fuzzer" }' | sort)
+expected=$(fuzz/presets.sh continuous | awk '{ gsub(/[.+]/, "_", $1); print $1 "_fuzzer" }' | sort)
 # ClusterFuzz's fuzzer utils (bot/fuzzers/utils.py, VALID_TARGET_NAME_REGEX)
 # take a target only if its name is [a-zA-Z0-9@_.-]+: presets.sh maps '+'.
 for name in $expected; do
@@ -254,7 +257,7 @@ run_afl() { # name log
 # since "TODO: re-enable after introducing bug auto-filing", is on here).
 # Prints what it measured: edges and calls into each sanitizer runtime.
 bad_build_check() { # target
-	local t=$1 name=${1##*/} edges r n
+	local t=$1 name=${1##*/} edges r n rss
 	local log=$scratch/$name.log
 	local -A calls
 	if [ "$engine" = libfuzzer ]; then
@@ -270,11 +273,19 @@ bad_build_check() { # target
 		unzip -q -o -d "$scratch/corpus" "$OUT/${name}_seed_corpus.zip" || bad "$name: the seed corpus does not unzip"
 		[ -n "$(ls "$scratch/corpus")" ] || bad "$name: empty seed corpus"
 		run_fuzzer "$name" "$scratch/corpus" -runs=0 >"$log" 2>&1 || { bad "$name has a crashing input in its seed corpus:"; tail -5 "$log"; }
+		# Ours: fuzzing as ClusterFuzz does, long enough to see growth
+		# (base-runner's -rss_limit_mb=2560 in $FUZZER_ARGS), and the
+		# seed corpus over and over, whose peak RSS must stay flat.
+		run_fuzzer "$name" "$scratch/corpus" -seed=1337 -runs=$GROWTH_RUNS -print_final_stats=1 >"$log" 2>&1 ||
+			{ bad "$name: $GROWTH_RUNS runs under base-runner's options failed:"; grep -E 'ERROR|SUMMARY' "$log" | head -3; }
+		rss=$(sed -n 's/^stat::peak_rss_mb:[[:space:]]*//p' "$log")
+		tests/oss-fuzz/rss.sh "$t" >>"$scratch/rss.log" 2>&1 || { bad "$name: peak RSS not flat:"; tail -3 "$scratch/rss.log"; }
 	else
 		run_afl "$name" "$log"
 		grep -q 'All set and ready to roll' "$log" || { bad "fuzzing $name with afl-fuzz failed:"; tail -5 "$log"; }
 		! grep -Eq 'target binary (crashed|terminated)' "$log" || bad "$name seems to have either startup crash or exit"
-		edges=-
+		edges=- rss=-
+		tests/oss-fuzz/rss.sh -a -n $AFL_GROWTH_EXECS "$t" >>"$scratch/rss.log" 2>&1 || { bad "$name: peak RSS not flat:"; tail -3 "$scratch/rss.log"; }
 	fi
 	file "$t" | grep -q x86-64 || bad "$name is not built for architecture: x86_64"
 	objdump -dC "$t" >"$scratch/dump"
@@ -288,7 +299,7 @@ bad_build_check() { # target
 			[ "$n" -le "${allow[$r]}" ] || bad "$sanitizer build of $name seems to be compiled with $r ($n calls, allowed ${allow[$r]})"
 		fi
 	done
-	echo "$name edges=$edges asan=${calls[asan]} ubsan=${calls[ubsan]} msan=${calls[msan]}"
+	echo "$name edges=$edges asan=${calls[asan]} ubsan=${calls[ubsan]} msan=${calls[msan]} rss=$rss"
 }
 
 # The configurations: OSS-Fuzz builds project.yaml's engines x sanitizers
@@ -374,8 +385,10 @@ check_config() { # layout/engine/sanitizer
 	[ $failures -eq "$before" ] || cat "$scratch/check.log"
 	awk -v c="$config" -v ok=$((failures == before)) -v n=${#targets[@]} -v b=$build_time -v r=$((SECONDS - start - build_time)) '
 		/_fuzzer edges=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (!(kv[1] in lo) || kv[2] + 0 < lo[kv[1]]) lo[kv[1]] = kv[2] } }
-		END { printf "%s: %s: %d targets (build %ds, checks %ds); fewest edges %s, calls to asan %s, ubsan %s, msan %s\n",
-			ok ? "ok" : "FAIL", c, n, b, r, lo["edges"], lo["asan"], lo["ubsan"], lo["msan"] }' "$scratch/check.log"
+		/_fuzzer edges=/ { for (i = 2; i <= NF; i++) { split($i, kv, "="); if (kv[1] == "rss" && kv[2] + 0 > hi) hi = kv[2] + 0 } }
+		END { printf "%s: %s: %d targets (build %ds, checks %ds); fewest edges %s, calls to asan %s, ubsan %s, msan %s; most RSS after '$GROWTH_RUNS' runs %s MB\n",
+			ok ? "ok" : "FAIL", c, n, b, r, lo["edges"], lo["asan"], lo["ubsan"], lo["msan"], hi ? hi : "-" }' "$scratch/check.log"
+	cat "$scratch/rss.log" 2>/dev/null || true
 	rm -rf "$root"
 }
 
