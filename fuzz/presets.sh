@@ -12,7 +12,9 @@
 #   fuzz/presets.sh continuous  the targets shipped for continuous fuzzing
 #                               (build.sh: OSS-Fuzz, ClusterFuzzLite): those whose
 #                               crash would be news, v3.0-patched, tiny-v3.0-patched
-#                               and the cures under trial (docs/oss-fuzz.md)
+#                               and the cures still under trial, those with no
+#                               counterexample kept in corpus/experiments/<cure>.scn
+#                               (docs/oss-fuzz.md, docs/experiments.md)
 #
 # A target's name is its preset with '.' and '+' made '_', then "_fuzzer"
 # (ClusterFuzz takes [a-zA-Z0-9@_.-]+ only).
@@ -22,7 +24,9 @@ cures() { awk -F'"' '/^SWITCH/ && ($5 ~ /^, CURE,/) { print "misuse+" $2 }' targ
 case ${1:-all} in
 continuous)
 	printf '%s\n' v3.0-patched tiny-v3.0-patched
-	cures
+	for preset in $(cures); do
+		[ -f "corpus/experiments/${preset#misuse+}.scn" ] || echo "$preset"
+	done
 	;;
 all)
 	printf '%s\n' v3.0-rc7 v3.0 v3.0-patched
