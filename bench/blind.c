@@ -9,18 +9,11 @@
  * OUT, if given, gets the input that found it.
  */
 #include "rcufuzz.h"
+#include "../fuzz/clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Write the input that found it to @path. */
 static int write_input(const char *path, const uint8_t *buf, size_t n)

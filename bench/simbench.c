@@ -9,19 +9,12 @@
  * With DIR, the first input of each kind of report is saved there.
  */
 #include "rcufuzz.h"
+#include "../fuzz/clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Keep the first input of each report kind, to replay it. */
 static void save_input(const char *dir, int k, const uint8_t *buf, size_t n)

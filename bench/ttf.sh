@@ -6,7 +6,9 @@
 # coverage only), mutator (feedback with the schedule-aware mutator,
 # fuzz/mutator.h), mutator-nostate (that without the RCU-state features), afl
 # (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
-# library), blind (random inputs, no feedback, no corpus).
+# library), blind (random inputs, no feedback, no corpus), search (the
+# directed search, out/rcusearch over corpus/harness/*.scn: sampled
+# schedules of fixed workloads, no feedback, no corpus; docs/searching.md).
 
 # Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: no file of the
 # glob $3... (given already expanded) exists; the first crash is kept as
@@ -75,6 +77,14 @@ run() { # mode preset seed [corpus]
 		;;
 	blind)
 		out/bench/blind "$2" "$3" "$cap" "$d/first" | awk '$1 == "found" { print $2; exit } { print "-" }'
+		;;
+	search)
+		out/rcusearch --preset "$2" --seed "$3" --seconds "$cap" -o "$d/x" corpus/harness/*.scn >"$d/log" || true
+		for f in "$d"/x/crash-*; do
+			case $f in *.min | *'*') continue ;; esac
+			cp "$f" "$d/first"
+		done
+		sed -n 's/^rcusearch: .*: found after [0-9]* runs, \([0-9.]*\) s: .*/\1/p' "$d/log" | grep . || echo -
 		;;
 	esac
 }

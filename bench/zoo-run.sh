@@ -30,10 +30,16 @@ tmp=$ZOO_TMP
 # shellcheck disable=SC2034 # bench/ttf.sh's run() reads it
 cap=$ZOO_CAP
 . bench/ttf.sh
+# An injected bug runs under inject-<id>, v3.0 plus the bug; a finding
+# (finding-<name>) under its own preset, v3.0-patched less its fix.
+case $b in
+finding-*) preset=$b base_preset=v3.0-patched ;;
+*) preset=inject-$b base_preset=v3.0 ;;
+esac
 if [ "$ZOO_EMPTY" = 1 ]; then
-	t=$(run "$m" "inject-$b" "$seed")
+	t=$(run "$m" "$preset" "$seed")
 else
-	t=$(run "$m" "inject-$b" "$seed" "out/inject-${b}_fuzzer_seed_corpus")
+	t=$(run "$m" "$preset" "$seed" "out/$(echo "$preset" | tr .+ __)_fuzzer_seed_corpus")
 fi
 # The SUMMARY of input $2 replayed under preset $1 (empty: clean).
 replay_summary() {
@@ -43,17 +49,24 @@ replay_summary() {
 kind=
 base=
 if [ "$t" != - ]; then
-	first="$tmp/$m-inject-$b-$seed/first"
+	first="$tmp/$m-$preset-$seed/first"
 	# A report of another class than the bug's is not the bug: a miss.  The
 	# class, not the rest: an early grace period shows in whichever request
-	# it ends, a stuck one as a blocked task or a stalled grace period.
-	summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn")
-	kind=$(replay_summary "inject-$b" "$first")
-	[ "${kind%% *}" = "${summary%% *}" ] || t=o
-	# Nor is a report that v3.0 gives without the injection (every
-	# inject-<id> preset is v3.0 plus one): one of 3.0's own, such as a
-	# finding (docs/findings/), met near the injected bug.  A miss too.
-	base=$(replay_summary v3.0 "$first")
+	# it ends, a stuck one as a blocked task or a stalled grace period.  A
+	# finding's faces differ in class (a hang, or a use-after-free when the
+	# task has exited): for it, the clean replay below decides alone.
+	kind=$(replay_summary "$preset" "$first")
+	case $b in
+	finding-*) ;;
+	*)
+		summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn")
+		[ "${kind%% *}" = "${summary%% *}" ] || t=o
+		;;
+	esac
+	# Nor is a report that the preset without the bug gives (inject-<id> is
+	# v3.0 plus one, finding-<name> v3.0-patched less one fix): one of 3.0's
+	# own, such as a finding (docs/findings/), met near the bug.  A miss too.
+	base=$(replay_summary "$base_preset" "$first")
 	[ -z "$base" ] || t=v
 fi
 # A report that is not the bug's is kept, not thrown away with the run: it
@@ -71,7 +84,7 @@ echo "$kind" >"$tmp/$b-$m-$seed.k"
 echo "$t" >"$tmp/$b-$m-$seed.t"
 # The work directory of a finished run is not needed any more (AFL++'s
 # queues add up over hundreds of runs).
-rm -rf "$tmp/$m-inject-$b-$seed"
+rm -rf "$tmp/$m-$preset-$seed"
 # This run's place in the progress: the first free number, claimed with an
 # exclusive create (noclobber), so two runs that end at once never both
 # print the same count.
@@ -82,7 +95,7 @@ done
 case $t in
 -) shown=miss ;;
 o) shown="miss, another class, clean on v3.0, kept as $kept" ;;
-v) shown="miss, v3.0 gives it too ($base), kept as $kept" ;;
+v) shown="miss, $base_preset gives it too ($base), kept as $kept" ;;
 *) shown=$(printf '%.1fs' "$t") ;;
 esac
 echo "zoo: [$done_runs/$ZOO_TOTAL] $b $m seed $seed: $shown${kind:+ ($kind)}" >&2

@@ -1,6 +1,8 @@
 #!/bin/sh
 # The deep-bug zoo (issue 15): time to the first report of every injected bug
-# (preset inject-<id>, fuzz/presets.sh), per engine, over several seeds, one
+# (preset inject-<id>, fuzz/presets.sh) or, named finding-<name> in -b, of a
+# 3.0 finding (preset finding-<name>: v3.0-patched less that finding's fix;
+# the findings zoo of issue 27), per engine, over several seeds, one
 # run on one core, -j runs at once from one queue (bench/zoo-run.sh; default 1,
 # at most one per core; the runs go in -b's order, so name slow bugs first); from the
 # shipped seed corpus (the clean scenarios, out/<target>_seed_corpus) or, with
@@ -16,7 +18,10 @@
 # hang, rcu-guarantee, lockdep, ...) and replays clean on v3.0, without the
 # injection; a crash of another class is a miss, shown as "N other" beside
 # the count, and so is one that v3.0 gives too (one of 3.0's own reports
-# met near the bug, such as a finding), "N v3.0".  Both kinds are kept, in
+# met near the bug, such as a finding), "N v3.0".  A finding's run counts
+# when its first crash replays clean on v3.0-patched, whatever its class
+# (a finding has faces of several: docs/findings/); "N v3.0" then counts
+# the runs whose first crash v3.0-patched gives too.  Both kinds are kept, in
 # out/zoo-other/<result's name>/, and named in the progress lines.
 # -C pins kernel config fields for every engine (RCUFUZZ_CONFIG, as
 # rcureplay --config: "NR_CPUS=2"); -C study pins, per bug, the machine its
@@ -65,22 +70,28 @@ esac
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | nostate | edges | mutator | mutator-nostate | afl | afl-mutator | blind) ;;
-	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, afl, afl-mutator, blind" ;;
+	feedback | nostate | edges | mutator | mutator-nostate | afl | afl-mutator | blind | search) ;;
+	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, afl, afl-mutator, blind, search" ;;
 	esac
 done
-targets="out/rcureplay out/bench/blind"
+targets="out/rcureplay out/bench/blind out/rcusearch"
+# A bug's preset: inject-<id> for an injected one, finding-<name> itself;
+# its scenario, corpus/zoo/<id>.scn or corpus/findings/<name>.scn.
+preset_of() { case $1 in finding-*) echo "$1" ;; *) echo "inject-$1" ;; esac; }
+scenario_of() { case $1 in finding-*) echo "corpus/findings/${1#finding-}.scn" ;; *) echo "corpus/zoo/$1.scn" ;; esac; }
 for b in $bugs; do
-	sh fuzz/presets.sh | grep -qx "inject-$b" || usage "$b: no preset inject-$b"
+	p=$(preset_of "$b")
+	t=$(echo "$p" | tr .+ __)_fuzzer
+	sh fuzz/presets.sh | grep -qx "$p" || usage "$b: no preset $p"
 	for m in $modes; do
 		case $m in
-		feedback | nostate | edges) targets="$targets out/plain/inject-${b}_fuzzer" ;;
-		mutator | mutator-nostate) targets="$targets out/plain/mut/inject-${b}_fuzzer" ;;
-		afl) targets="$targets out/afl/inject-${b}_fuzzer" ;;
-		afl-mutator) targets="$targets out/afl/inject-${b}_fuzzer out/afl/rcufuzz-mutator.so" ;;
+		feedback | nostate | edges) targets="$targets out/plain/$t" ;;
+		mutator | mutator-nostate) targets="$targets out/plain/mut/$t" ;;
+		afl) targets="$targets out/afl/$t" ;;
+		afl-mutator) targets="$targets out/afl/$t out/afl/rcufuzz-mutator.so" ;;
 		esac
 	done
-	targets="$targets out/inject-${b}_fuzzer_seed_corpus"
+	targets="$targets out/${t}_seed_corpus"
 done
 # shellcheck disable=SC2086 # a list of make targets
 make -s $targets >/dev/null
@@ -161,7 +172,7 @@ ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") ZOO_K
 	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
 for b in $bugs; do
 	bug_pins=$(pins_of "$b")
-	line="| $b | $(sed -n 's/^expect //p' "corpus/zoo/$b.scn") | ${bug_pins:--} |"
+	line="| $b | $(sed -n 's/^expect //p' "$(scenario_of "$b")") | ${bug_pins:--} |"
 	best=
 	for m in $modes; do
 		found=0

@@ -63,6 +63,12 @@ out/afl/rcufuzz-mutator.so: $(call obj,pic,$(AFL_MUTATOR_SRC))
 	@echo '  LD      $@'
 	@$(CC) $(pic_CFLAGS) -shared -Wl,--no-undefined $^ -o $@
 
+# The directed search (fuzz/search.c, docs/searching.md): harness scenarios, sampled schedules.
+out/rcusearch: $(call obj,plain,fuzz/search.c $(TARGET_SRC)) $(call TOOL_OBJ,plain)
+	@echo '  LD      $@'
+	@$(CC) $(plain_CFLAGS) $^ -o $@
+FUZZ_ALL += out/rcusearch
+
 out/gendict: $(call obj,plain,fuzz/gendict.c $(TARGET_SRC))
 	@echo '  LD      $@'
 	@$(CC) $(plain_CFLAGS) $^ -o $@

@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcusearch: the directed search, an engine of its own (docs/searching.md).
+ *
+ * A harness is a text scenario that fixes what a person fixes when they go
+ * looking for a bug: the machine (topology, config lines) and the workload
+ * (its work lines, in order), with no schedule.  The search samples
+ * schedules around it: every sample is an ordinary input, the harness's
+ * header and its records in their order, with schedule records drawn
+ * between them.  No feedback: each sample is independent, so the search is
+ * the sampler alone, the baseline that guided engines are measured against.
+ *
+ * A sample draws, as swarm testing does, its own shape first (how often a
+ * resched or a tick interrupt comes, how long a CPU runs at a time, how many
+ * schedule records) and then its records.  The CPU a step record runs is
+ * drawn anew each time (a random walk), or in half of those samples the same
+ * walk until a random slot, after which one CPU never runs again (it stands
+ * where it was, inside whatever it was doing, while the others go on: the
+ * mutator's MUT_STARVE); or, in a third of the samples, the highest of
+ * random CPU priorities, the highest dropping to the lowest at up to three
+ * change points (PCT, Burckhardt et al., ASPLOS 2010).  A random walk alone
+ * almost never keeps one CPU still for the hundred steps another needs.
+ *
+ *   rcusearch [--preset P] [--unless Q] [--seed N] [--seconds S] [--runs N] [-o DIR] HARNESS.scn...
+ *
+ * With --unless Q a report counts only when the same input runs clean under
+ * preset Q (the search goes on past what Q gives too: inject-<id> --unless
+ * v3.0 looks for the injected bug past 3.0's own findings, finding-<name>
+ * --unless v3.0-patched for that finding alone).  The first report that
+ * counts ends the search: it is written to DIR (default out/search),
+ * minimized (replay/minimize.h), printed as a scenario with named points, and
+ * the replay command follows.  Exit 1 then, 0 when the budget ran out clean
+ * (with the runs and the harnesses it covered), 2 on a bad flag or file.
+ * Deterministic: the same harnesses, preset and seed give the same samples,
+ * whatever the time budget cuts off.
+ */
+#include "../replay/minimize.h"
+#include "../replay/scenario.h"
+#include "clock.h"
+#include "input.h"
+#include "rcufuzz.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#define MAX_HARNESSES	 16
+#define MAX_SAMPLE	 1024 /* bytes: the fuzz targets' max_len */
+#define MAX_CHANGE_POINTS 3
+
+struct harness {
+	const char *path;
+	const char *preset; /* the preset it runs under, for the replay command */
+	struct scenario s;
+	struct rcufuzz_options o;
+	int ncpus;
+	size_t nrecords; /* its records: offsets into s.bytes */
+	size_t offset[MAX_SAMPLE];
+	size_t len[MAX_SAMPLE];
+};
+
+static struct harness harnesses[MAX_HARNESSES];
+static int nharnesses;
+/* --unless Q: Q's switches and pins, over a harness's options; NULL: none. */
+static const char *unless;
+
+static void die(const char *what, const char *why)
+{
+	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
+	exit(2);
+}
+
+/* splitmix64: the sampler's random numbers, a pure function of the seed. */
+static uint64_t next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static unsigned int below(uint64_t *state, unsigned int n)
+{
+	return (unsigned int)(next(state) % n);
+}
+
+static char *read_file(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf;
+	long n = 0;
+
+	if (f == NULL)
+		die(path, strerror(errno));
+	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
+		die(path, "cannot read");
+	buf = malloc((size_t)n + 1);
+	if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n)
+		die(path, "cannot read");
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* Load harness @path under preset @preset (NULL: the harness's own). */
+static void load_harness(const char *path, const char *preset)
+{
+	struct harness *h = &harnesses[nharnesses++];
+	struct input_event ev;
+	struct config c;
+	char err[256];
+	char *text = read_file(path);
+	size_t pos = INPUT_HEADER_SIZE;
+
+	h->path = path;
+	if (scenario_compile(text, path, &h->s, err, sizeof(err)) < 0) {
+		fprintf(stderr, "rcufuzz: %s\n", err);
+		exit(2);
+	}
+	free(text);
+	scenario_options(&h->s, &h->o);
+	h->preset = preset != NULL ? preset : h->s.preset;
+	if (preset != NULL && !preset_lookup(preset, &h->o.switches, &h->o.pin))
+		die(preset, "unknown preset (try out/rcureplay --list-presets)");
+	if (h->s.size < INPUT_HEADER_SIZE)
+		die(path, "no topology line");
+	rcufuzz_config(h->s.bytes, h->s.size, &h->o, &c);
+	h->ncpus = c.topo.ncpus;
+	while (input_next(h->s.bytes, h->s.size, &pos, &c.topo, h->o.mode, &ev)) {
+		if (h->nrecords >= MAX_SAMPLE / 4)
+			die(path, "too many records for a harness");
+		h->offset[h->nrecords] = ev.offset;
+		h->len[h->nrecords++] = ev.len;
+	}
+}
+
+/* The shape a sample draws first (swarm testing). */
+struct shape {
+	unsigned int resched_in; /* a resched record one slot in this many (0: none) */
+	unsigned int irq_in;	 /* a tick interrupt one slot in this many (0: none) */
+	unsigned int max_count;	 /* a step record runs 1..max_count steps */
+	unsigned int slots;	 /* schedule records */
+	int pct;		 /* CPUs by priority with change points, else a random walk */
+	int starved;		 /* walk: the CPU that stops running at slot starve_from, or -1 */
+	unsigned int starve_from;
+	int prio[16];		 /* pct: CPU by rank, highest first */
+	unsigned int change[MAX_CHANGE_POINTS]; /* pct: slots where the highest drops */
+};
+
+static void draw_shape(struct shape *sh, int ncpus, uint64_t *rng)
+{
+	static const unsigned int every[] = {0, 24, 8, 3};
+
+	sh->resched_in = every[below(rng, 4)];
+	sh->irq_in = every[below(rng, 4)];
+	sh->max_count = below(rng, 2) ? 8 : 2;
+	sh->slots = 8 + below(rng, 200);
+	sh->pct = below(rng, 3) == 0;
+	sh->starved = !sh->pct && below(rng, 2) ? (int)below(rng, (unsigned int)ncpus) : -1;
+	sh->starve_from = below(rng, sh->slots);
+	for (int i = 0; i < ncpus; i++)
+		sh->prio[i] = i;
+	for (int i = ncpus - 1; i > 0; i--) {
+		int j = (int)below(rng, (unsigned int)i + 1), t = sh->prio[i];
+
+		sh->prio[i] = sh->prio[j];
+		sh->prio[j] = t;
+	}
+	for (int i = 0; i < MAX_CHANGE_POINTS; i++)
+		sh->change[i] = below(rng, 4) ? below(rng, sh->slots) : ~0u;
+}
+
+/* One schedule record of slot @slot into @out: its length. */
+static size_t schedule_record(struct shape *sh, int ncpus, unsigned int slot, uint64_t *rng,
+			      uint8_t *out)
+{
+	struct input_event ev;
+	static int tick = -1;
+
+	if (tick < 0)
+		tick = irq_kind_lookup("tick");
+	memset(&ev, 0, sizeof(ev));
+	for (int i = 0; i < MAX_CHANGE_POINTS; i++)
+		if (sh->pct && sh->change[i] == slot) {
+			int top = sh->prio[0];
+
+			memmove(&sh->prio[0], &sh->prio[1], (size_t)(ncpus - 1) * sizeof(int));
+			sh->prio[ncpus - 1] = top;
+		}
+	/* PCT: the highest CPU runs, and is the one interrupted or preempted. */
+	ev.cpu = sh->pct ? sh->prio[0] : (int)below(rng, (unsigned int)ncpus);
+	/* A starved CPU's share goes to the next one: it stands where it is. */
+	if (sh->starved == ev.cpu && slot >= sh->starve_from && ncpus > 1)
+		ev.cpu = (ev.cpu + 1 + (int)below(rng, (unsigned int)ncpus - 1)) % ncpus;
+	if (sh->resched_in && below(rng, sh->resched_in) == 0) {
+		ev.op = EV_RESCHED;
+	} else if (sh->irq_in && below(rng, sh->irq_in) == 0) {
+		ev.op = EV_IRQ;
+		ev.kind = tick;
+	} else {
+		ev.op = EV_STEP;
+		ev.count = 1 + (int)below(rng, sh->max_count);
+	}
+	return input_encode(&ev, MODE_STRICT, out);
+}
+
+/*
+ * Sample @index of harness @h into @out: the header, then the harness's
+ * records in order, each at a slot drawn uniformly among the schedule's.
+ */
+static size_t sample(const struct harness *h, uint64_t seed, uint64_t index, uint8_t *out)
+{
+	uint64_t rng = seed ^ (index * 0xd1342543de82ef95ull);
+	struct shape sh;
+	size_t n = INPUT_HEADER_SIZE, next_record = 0;
+	unsigned int total;
+
+	memcpy(out, h->s.bytes, INPUT_HEADER_SIZE);
+	draw_shape(&sh, h->ncpus, &rng);
+	total = sh.slots + (unsigned int)h->nrecords;
+	for (unsigned int slot = 0; slot < total && n + 3 <= MAX_SAMPLE; slot++) {
+		size_t left = h->nrecords - next_record;
+
+		if (left > 0 && below(&rng, total - slot) < left) {
+			memcpy(out + n, h->s.bytes + h->offset[next_record], h->len[next_record]);
+			n += h->len[next_record++];
+		} else {
+			n += schedule_record(&sh, h->ncpus, slot, &rng, out + n);
+		}
+	}
+	return n;
+}
+
+static void write_bytes(const char *path, const uint8_t *data, size_t size)
+{
+	FILE *f = fopen(path, "wb");
+
+	if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
+		die(path, "cannot write");
+}
+
+/* The first report: kept, minimized, shown as a scenario, with its replay command. */
+static void report_found(const struct harness *h, const uint8_t *data, size_t size,
+			 const char *dir, const char *summary, uint64_t runs, double secs)
+{
+	char path[4096], min_path[4200], name[64];
+	uint8_t *min;
+	size_t min_size;
+	uint64_t hash = 1469598103934665603ull;
+
+	for (size_t i = 0; i < size; i++)
+		hash = (hash ^ data[i]) * 1099511628211ull;
+	snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	write_bytes(path, data, size);
+	printf("rcusearch: %s: found after %llu runs, %.2f s: %s\n", h->path,
+	       (unsigned long long)runs, secs, summary);
+	if (minimize_input(data, size, &h->o, &min, &min_size) >= 0) {
+		snprintf(min_path, sizeof(min_path), "%s.min", path);
+		write_bytes(min_path, min, min_size);
+		printf("rcusearch: minimized to %zu bytes: %s\n\n", min_size, min_path);
+		scenario_decompile_named(min, min_size, &h->o, stdout);
+		free(min);
+		printf("\nReplay: out/rcureplay --preset %s %s\n", h->preset, min_path);
+	} else {
+		printf("\nReplay: out/rcureplay --preset %s %s\n", h->preset, path);
+	}
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "rcufuzz: rcusearch: usage: rcusearch [--preset P] [--unless Q] [--seed N] "
+			"[--seconds S] [--runs N] [-o DIR] HARNESS.scn...\n");
+	exit(2);
+}
+
+static unsigned long long number(const char *flag, const char *arg)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (errno || *end || end == arg)
+		die(flag, "takes a number");
+	return v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *preset = NULL, *dir = "out/search";
+	unsigned long long seed = 1, max_runs = 0;
+	double seconds = 60, start;
+	uint8_t buf[MAX_SAMPLE];
+	uint64_t runs = 0, skipped = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (a[0] != '-') {
+			if (nharnesses == MAX_HARNESSES)
+				die(a, "too many harnesses");
+			load_harness(a, preset);
+			continue;
+		}
+		if (i + 1 >= argc)
+			usage();
+		if (strcmp(a, "--preset") == 0)
+			preset = argv[++i];
+		else if (strcmp(a, "--unless") == 0)
+			unless = argv[++i];
+		else if (strcmp(a, "--seed") == 0)
+			seed = number(a, argv[++i]);
+		else if (strcmp(a, "--seconds") == 0)
+			seconds = (double)number(a, argv[++i]);
+		else if (strcmp(a, "--runs") == 0)
+			max_runs = number(a, argv[++i]);
+		else if (strcmp(a, "-o") == 0)
+			dir = argv[++i];
+		else
+			usage();
+		if (preset != NULL && nharnesses > 0)
+			die("--preset", "must come before the harnesses");
+	}
+	if (nharnesses == 0)
+		usage();
+	if (unless != NULL) {
+		switch_set check;
+		struct config pin;
+
+		config_unpinned(&pin);
+		if (!preset_lookup(unless, &check, &pin))
+			die(unless, "unknown preset (try out/rcureplay --list-presets)");
+	}
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		die(dir, strerror(errno));
+	start = now();
+	for (;;) {
+		for (int k = 0; k < 64; k++, runs++) {
+			const struct harness *h = &harnesses[runs % (uint64_t)nharnesses];
+			size_t n = sample(h, seed * 0x9e3779b97f4a7c15ull, runs, buf);
+			struct rcufuzz_result r;
+
+			if (max_runs && runs >= max_runs)
+				goto clean;
+			rcufuzz_run(buf, n, &h->o, &r);
+			if (r.reported && unless != NULL) {
+				struct rcufuzz_options q = h->o;
+				struct rcufuzz_result rq;
+
+				preset_lookup(unless, &q.switches, &q.pin);
+				rcufuzz_run(buf, n, &q, &rq);
+				if (rq.reported) {
+					skipped++;
+					continue;
+				}
+				/* The report again: the run under Q overwrote its text. */
+				rcufuzz_run(buf, n, &h->o, &r);
+			}
+			if (r.reported) {
+				report_found(h, buf, n, dir, r.summary, runs + 1, now() - start);
+				return 1;
+			}
+		}
+		if (!max_runs && now() - start >= seconds)
+			break;
+	}
+clean:
+	printf("rcusearch: %llu runs, %.1f s, seed %llu, %d harnesses under %s: clean",
+	       (unsigned long long)runs, now() - start, seed, nharnesses,
+	       preset ? preset : "their own presets");
+	if (unless != NULL)
+		printf(" (%llu reports that %s gives too)", (unsigned long long)skipped, unless);
+	printf("\n");
+	return 0;
+}
