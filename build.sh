@@ -55,7 +55,7 @@ mutator=
 case $FUZZING_ENGINE in
 libfuzzer)
 	flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS -DRCUFUZZ_MUTATOR"
-	mutator=fuzz/mutator.c
+	mutator="fuzz/mutator.c fuzz/sampler.c"
 	;;
 afl) flags="$base -DRCUFUZZ_AFL" ;;
 *) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only
@@ -77,18 +77,18 @@ harness() {
 # plain for the host tools: rcureplay compiles the seed scenarios, gendict
 # writes the dictionary.
 objs=$(harness "$work/fuzz" $CC $CFLAGS $flags)
-if [ -n "$mutator" ]; then
-	$CC $CFLAGS $flags -c "$mutator" -o "$work/mutator.o"
-	objs="$objs $work/mutator.o"
-fi
+for src in $mutator; do
+	$CC $CFLAGS $flags -c "$src" -o "$work/$(basename "$src" .c).o"
+	objs="$objs $work/$(basename "$src" .c).o"
+done
 host=$(harness "$work/host" $HOST_CC -O1 $base)
 $HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
 $HOST_CC -O1 $base $host fuzz/gendict.c -o "$work/gendict"
 "$work/gendict" strict >"$work/strict.dict"
 "$work/gendict" misuse >"$work/misuse.dict"
 mkdir -p "$work/seeds"
-for s in corpus/clean/*.scn; do
-	"$work/rcureplay" --compile "$s" -o "$work/seeds/$(basename "$s" .scn)"
+for s in corpus/clean/*.scn corpus/harness/*.scn; do
+	"$work/rcureplay" --compile "$s" -o "$work/seeds/$(basename "$(dirname "$s")")-$(basename "$s" .scn)"
 done
 
 presets=$(fuzz/presets.sh continuous) # docs/oss-fuzz.md: the targets whose crash is news

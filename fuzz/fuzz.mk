@@ -51,20 +51,20 @@ MISUSE_MODE_PRESETS := v3.0 tiny-v3.0
 $(foreach p,$(MISUSE_MODE_PRESETS),$(eval $(call fuzz_target,$(p),out/plain/misuse,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MODE=MODE_MISUSE,-fsanitize=fuzzer)))
 # The schedule-aware mutator (fuzz/mutator.h): the plain build with libFuzzer's
 # custom mutator and crossover, under out/plain/mut/ (bench/zoo.sh's "mutator").
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,fuzz/mutator.c)))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,fuzz/mutator.c fuzz/sampler.c)))
 
 # The same mutator as an AFL++ custom mutator library (fuzz/afl_mutator.c):
 # AFL_CUSTOM_MUTATOR_LIBRARY=out/afl/rcufuzz-mutator.so (bench/zoo.sh's "afl-mutator").
 pic_CFLAGS := $(BASE) -O2 -fPIC
 $(eval $(call object_rule,pic,$(CC),CC[pic]))
-AFL_MUTATOR_SRC := fuzz/afl_mutator.c fuzz/mutator.c target/input.c target/config/config.c
+AFL_MUTATOR_SRC := fuzz/afl_mutator.c fuzz/mutator.c fuzz/sampler.c target/input.c target/config/config.c
 out/afl/rcufuzz-mutator.so: $(call obj,pic,$(AFL_MUTATOR_SRC))
 	@mkdir -p $(dir $@)
 	@echo '  LD      $@'
 	@$(CC) $(pic_CFLAGS) -shared -Wl,--no-undefined $^ -o $@
 
 # The directed search (fuzz/search.c, docs/searching.md): harness scenarios, sampled schedules.
-out/rcusearch: $(call obj,plain,fuzz/search.c $(TARGET_SRC)) $(call TOOL_OBJ,plain)
+out/rcusearch: $(call obj,plain,fuzz/search.c fuzz/sampler.c $(TARGET_SRC)) $(call TOOL_OBJ,plain)
 	@echo '  LD      $@'
 	@$(CC) $(plain_CFLAGS) $^ -o $@
 FUZZ_ALL += out/rcusearch
@@ -78,17 +78,20 @@ out/rcufuzz-misuse.dict: out/gendict
 	@./out/gendict misuse > $@
 
 # Dictionary, options and seed corpus for each target: the clean scenarios
-# that run clean under its preset (an inject-<id> preset's bug may be one of
-# them, and a seed corpus holds no crash).
+# and the harnesses (corpus/harness/: workloads whose schedules the
+# mutator's MUT_RESAMPLE draws) that run clean under its preset (an
+# inject-<id> preset's bug may be one of them, and a seed corpus holds no
+# crash).
 mode_of = $(if $(filter misuse+%,$(1)),misuse,strict)
 define fuzz_extras
 out/$(call fuzzer_name,$(1)).dict: $(call dict_of,$(1))
 	@cp $$< $$@
 out/$(call fuzzer_name,$(1)).options:
 	@printf '[libfuzzer]\ndict = $(call fuzzer_name,$(1)).dict\nmax_len = 1024\nlen_control = 0\n' > $$@
-out/$(call fuzzer_name,$(1))_seed_corpus: out/rcureplay $(wildcard corpus/clean/*.scn)
+out/$(call fuzzer_name,$(1))_seed_corpus: out/rcureplay $(wildcard corpus/clean/*.scn corpus/harness/*.scn)
 	@rm -rf $$@ && mkdir -p $$@
-	@for s in corpus/clean/*.scn; do f=$$@/$$$$(basename $$$$s .scn); \
+	@for s in corpus/clean/*.scn corpus/harness/*.scn; do \
+		f=$$@/$$$$(basename $$$$(dirname $$$$s))-$$$$(basename $$$$s .scn); \
 		./out/rcureplay --compile $$$$s -o $$$$f; \
 		./out/rcureplay --preset $(1) --mode $(call mode_of,$(1)) $$$$f >/dev/null 2>&1 || rm $$$$f; \
 	done

@@ -3,16 +3,17 @@
 #include "mutator.h"
 
 #include "../target/input.h"
+#include "sampler.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const mutation_names[NR_SCHEDULE_MUTATIONS] = {
-	"bytes", "starve", "step_run", "insert", "delete", "repeat", "tweak_step",
+	"bytes", "starve", "step_run", "insert", "delete", "repeat", "tweak_step", "resample",
 };
 
-/* The engine's bytes a quarter of the time, the schedule edits the rest. */
-static const unsigned int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2};
+/* The engine's bytes a fifth of the time, the schedule edits the rest. */
+static const unsigned int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2, 3};
 
 const char *schedule_mutation_name(enum schedule_mutation m)
 {
@@ -180,6 +181,20 @@ static int repeat(uint8_t *data, size_t *size, size_t max, const size_t *off, si
 	return 1;
 }
 
+/* The workload kept, the schedule drawn anew (sampler.h). */
+static int resample(uint8_t *data, size_t *size, size_t max, int ncpus, unsigned int *s)
+{
+	uint8_t *out = malloc(max);
+	uint64_t seed = (uint64_t)next(s) << 32 | next(s);
+
+	if (out == NULL)
+		return 0;
+	*size = schedule_sample(data, *size, ncpus, seed, out, max);
+	memcpy(data, out, *size);
+	free(out);
+	return 1;
+}
+
 static int tweak_step(uint8_t *data, const size_t *off, size_t n, int ncpus, unsigned int *s)
 {
 	size_t start = below(s, n);
@@ -235,6 +250,9 @@ size_t schedule_mutate(uint8_t *data, size_t size, size_t max, int ncpus, unsign
 			break;
 		case MUT_TWEAK_STEP:
 			done = tweak_step(data, off, n, ncpus, &s);
+			break;
+		case MUT_RESAMPLE:
+			done = resample(data, &size, max, ncpus, &s);
 			break;
 		default:
 			break;

@@ -11,6 +11,13 @@
  * a record on, what would run one CPU (its steps, irqs and rescheds) goes
  * to the others for a while, or for good.
  *
+ * MUT_RESAMPLE brings the directed search (fuzz/sampler.h, out/rcusearch)
+ * into the engine: the input's workload kept, its whole schedule drawn anew
+ * (random walk, starved CPU, or PCT priorities), so that a workload the
+ * corpus holds (a harness of corpus/harness/ among the seeds, or one the
+ * fuzzer built) gets the search's samples, and feedback keeps the ones that
+ * reach somewhere new.
+ *
  * Every output is a valid input (every byte string is); the same input,
  * seed and size bound give the same output.
  */
@@ -28,6 +35,7 @@ enum schedule_mutation {
 	MUT_DELETE,	/* delete a range of records */
 	MUT_REPEAT,	/* repeat a range of records right after itself */
 	MUT_TWEAK_STEP, /* one step record: another CPU or another count */
+	MUT_RESAMPLE,	/* the same workload, a schedule drawn anew (sampler.h) */
 	NR_SCHEDULE_MUTATIONS
 };
 

@@ -37,6 +37,7 @@
 #include "../replay/minimize.h"
 #include "../replay/scenario.h"
 #include "clock.h"
+#include "sampler.h"
 #include "input.h"
 #include "rcufuzz.h"
 
@@ -49,7 +50,6 @@
 
 #define MAX_HARNESSES	 16
 #define MAX_SAMPLE	 1024 /* bytes: the fuzz targets' max_len */
-#define MAX_CHANGE_POINTS 3
 
 struct harness {
 	const char *path;
@@ -57,9 +57,6 @@ struct harness {
 	struct scenario s;
 	struct rcufuzz_options o;
 	int ncpus;
-	size_t nrecords; /* its records: offsets into s.bytes */
-	size_t offset[MAX_SAMPLE];
-	size_t len[MAX_SAMPLE];
 };
 
 static struct harness harnesses[MAX_HARNESSES];
@@ -73,20 +70,6 @@ static void die(const char *what, const char *why)
 	exit(2);
 }
 
-/* splitmix64: the sampler's random numbers, a pure function of the seed. */
-static uint64_t next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static unsigned int below(uint64_t *state, unsigned int n)
-{
-	return (unsigned int)(next(state) % n);
-}
 
 static char *read_file(const char *path)
 {
@@ -110,11 +93,9 @@ static char *read_file(const char *path)
 static void load_harness(const char *path, const char *preset)
 {
 	struct harness *h = &harnesses[nharnesses++];
-	struct input_event ev;
 	struct config c;
 	char err[256];
 	char *text = read_file(path);
-	size_t pos = INPUT_HEADER_SIZE;
 
 	h->path = path;
 	if (scenario_compile(text, path, &h->s, err, sizeof(err)) < 0) {
@@ -130,109 +111,15 @@ static void load_harness(const char *path, const char *preset)
 		die(path, "no topology line");
 	rcufuzz_config(h->s.bytes, h->s.size, &h->o, &c);
 	h->ncpus = c.topo.ncpus;
-	while (input_next(h->s.bytes, h->s.size, &pos, &c.topo, h->o.mode, &ev)) {
-		if (h->nrecords >= MAX_SAMPLE / 4)
-			die(path, "too many records for a harness");
-		h->offset[h->nrecords] = ev.offset;
-		h->len[h->nrecords++] = ev.len;
-	}
+	if (h->s.size > MAX_SAMPLE / 2)
+		die(path, "too many records for a harness");
 }
 
-/* The shape a sample draws first (swarm testing). */
-struct shape {
-	unsigned int resched_in; /* a resched record one slot in this many (0: none) */
-	unsigned int irq_in;	 /* a tick interrupt one slot in this many (0: none) */
-	unsigned int max_count;	 /* a step record runs 1..max_count steps */
-	unsigned int slots;	 /* schedule records */
-	int pct;		 /* CPUs by priority with change points, else a random walk */
-	int starved;		 /* walk: the CPU that stops running at slot starve_from, or -1 */
-	unsigned int starve_from;
-	int prio[16];		 /* pct: CPU by rank, highest first */
-	unsigned int change[MAX_CHANGE_POINTS]; /* pct: slots where the highest drops */
-};
-
-static void draw_shape(struct shape *sh, int ncpus, uint64_t *rng)
-{
-	static const unsigned int every[] = {0, 24, 8, 3};
-
-	sh->resched_in = every[below(rng, 4)];
-	sh->irq_in = every[below(rng, 4)];
-	sh->max_count = below(rng, 2) ? 8 : 2;
-	sh->slots = 8 + below(rng, 200);
-	sh->pct = below(rng, 3) == 0;
-	sh->starved = !sh->pct && below(rng, 2) ? (int)below(rng, (unsigned int)ncpus) : -1;
-	sh->starve_from = below(rng, sh->slots);
-	for (int i = 0; i < ncpus; i++)
-		sh->prio[i] = i;
-	for (int i = ncpus - 1; i > 0; i--) {
-		int j = (int)below(rng, (unsigned int)i + 1), t = sh->prio[i];
-
-		sh->prio[i] = sh->prio[j];
-		sh->prio[j] = t;
-	}
-	for (int i = 0; i < MAX_CHANGE_POINTS; i++)
-		sh->change[i] = below(rng, 4) ? below(rng, sh->slots) : ~0u;
-}
-
-/* One schedule record of slot @slot into @out: its length. */
-static size_t schedule_record(struct shape *sh, int ncpus, unsigned int slot, uint64_t *rng,
-			      uint8_t *out)
-{
-	struct input_event ev;
-	static int tick = -1;
-
-	if (tick < 0)
-		tick = irq_kind_lookup("tick");
-	memset(&ev, 0, sizeof(ev));
-	for (int i = 0; i < MAX_CHANGE_POINTS; i++)
-		if (sh->pct && sh->change[i] == slot) {
-			int top = sh->prio[0];
-
-			memmove(&sh->prio[0], &sh->prio[1], (size_t)(ncpus - 1) * sizeof(int));
-			sh->prio[ncpus - 1] = top;
-		}
-	/* PCT: the highest CPU runs, and is the one interrupted or preempted. */
-	ev.cpu = sh->pct ? sh->prio[0] : (int)below(rng, (unsigned int)ncpus);
-	/* A starved CPU's share goes to the next one: it stands where it is. */
-	if (sh->starved == ev.cpu && slot >= sh->starve_from && ncpus > 1)
-		ev.cpu = (ev.cpu + 1 + (int)below(rng, (unsigned int)ncpus - 1)) % ncpus;
-	if (sh->resched_in && below(rng, sh->resched_in) == 0) {
-		ev.op = EV_RESCHED;
-	} else if (sh->irq_in && below(rng, sh->irq_in) == 0) {
-		ev.op = EV_IRQ;
-		ev.kind = tick;
-	} else {
-		ev.op = EV_STEP;
-		ev.count = 1 + (int)below(rng, sh->max_count);
-	}
-	return input_encode(&ev, MODE_STRICT, out);
-}
-
-/*
- * Sample @index of harness @h into @out: the header, then the harness's
- * records in order, each at a slot drawn uniformly among the schedule's.
- */
+/* Sample @index of harness @h into @out (at most MAX_SAMPLE bytes): its size. */
 static size_t sample(const struct harness *h, uint64_t seed, uint64_t index, uint8_t *out)
 {
-	uint64_t rng = seed ^ (index * 0xd1342543de82ef95ull);
-	struct shape sh;
-	size_t n = INPUT_HEADER_SIZE, next_record = 0;
-	unsigned int total;
-
-	memcpy(out, h->s.bytes, INPUT_HEADER_SIZE);
-	draw_shape(&sh, h->ncpus, &rng);
-	total = sh.slots + (unsigned int)h->nrecords;
-	for (unsigned int slot = 0; slot < total && n + 3 <= MAX_SAMPLE; slot++) {
-		size_t left = h->nrecords - next_record;
-
-		if (left > 0 && below(&rng, total - slot) < left) {
-			memcpy(out + n, h->s.bytes + h->offset[next_record], h->len[next_record]);
-			n += h->len[next_record++];
-		} else {
-			n += schedule_record(&sh, h->ncpus, slot, &rng, out + n);
-		}
-	}
-	return n;
+	return schedule_sample(h->s.bytes, h->s.size, h->ncpus, seed ^ (index * 0xd1342543de82ef95ull),
+			       out, MAX_SAMPLE);
 }
 
 static void write_bytes(const char *path, const uint8_t *data, size_t size)

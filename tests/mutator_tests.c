@@ -8,6 +8,7 @@
 #include "harness.h"
 
 #include "../fuzz/mutator.h"
+#include "../fuzz/sampler.h"
 #include "../target/input.h"
 
 #include <stdlib.h>
@@ -165,5 +166,56 @@ int test_mutator_afl_library(void)
 	a = afl_custom_init(NULL, 1);
 	unsetenv("RCUFUZZ_CONFIG");
 	EXPECT(a == NULL, "a bad RCUFUZZ_CONFIG was taken");
+	return 0;
+}
+
+/* The workload's records (not step, irq, resched) of @d, in order, into @w: their length. */
+static size_t workload_of(const uint8_t *d, size_t n, uint8_t *w)
+{
+	size_t p = INPUT_HEADER_SIZE, k = 0, end = record_end(d, n);
+
+	while (p < end) {
+		int op = d[p] % NR_EVENTS;
+		size_t len = 1 + (size_t)event_nargs((enum event_op)op);
+
+		if (op != EV_STEP && op != EV_IRQ && op != EV_RESCHED) {
+			memcpy(w + k, d + p, len);
+			k += len;
+		}
+		p += len;
+	}
+	return k;
+}
+
+/*
+ * Resample (fuzz/sampler.h): the header and the workload's records, in
+ * order, stay; everything else is drawn anew, and a few draws of the same
+ * input differ.
+ */
+int test_mutator_resample_keeps_workload(void)
+{
+	static uint8_t in[MAX], out[MAX], w_in[MAX], w_out[MAX];
+	uint64_t st = 7;
+	int kept = 0, differ = 0;
+
+	for (unsigned int seed = 1; seed <= 3000; seed++) {
+		size_t n, nout, k_in, k_out;
+		int ncpus = 1 + (int)(test_rand(&st) % 4);
+
+		random_input(&st, in, &n, MAX);
+		if (n < INPUT_HEADER_SIZE)
+			continue;
+		nout = schedule_sample(in, n, ncpus, seed, out, MAX);
+		EXPECT(nout <= MAX && nout >= INPUT_HEADER_SIZE, "seed %u: %zu bytes", seed, nout);
+		EXPECT(memcmp(out, in, INPUT_HEADER_SIZE) == 0, "seed %u: the header changed", seed);
+		k_in = workload_of(in, n, w_in);
+		k_out = workload_of(out, nout, w_out);
+		/* All of it (it fits: the input did), in order. */
+		EXPECT(k_out == k_in && memcmp(w_in, w_out, k_out) == 0,
+		       "seed %u: the workload changed (%zu of %zu bytes)", seed, k_out, k_in);
+		kept++;
+		differ += nout != n || memcmp(out, in, n) != 0;
+	}
+	EXPECT(kept > 2500 && differ > 2500, "%d of 3000 inputs sampled, %d differ", kept, differ);
 	return 0;
 }
