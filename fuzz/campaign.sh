@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run a fuzz campaign until the first crash or a time cap, on N cores.
 #   fuzz/campaign.sh [-e libfuzzer|afl] [-p PRESET] [-t SECONDS] [-j CORES] [-o DIR]
-# libFuzzer: one process, or -fork=N; AFL++: one -M main and N-1 -S secondaries.
+# libFuzzer: one process, or -fork=N; AFL++: one -M main and N-1 -S secondaries,
+# with the schedule-aware mutator library beside its havoc (make afl builds it).
 # Prints progress (execs, coverage, corpus, crashes) every few seconds; the
 # crashes land in DIR/crashes.  Exit 0 with a crash, 1 without, 2 on bad usage.
 set -eu
@@ -38,6 +39,9 @@ dict=out/$name.dict
 dir=${dir:-fuzz/work/$engine-$preset}
 if [ "$engine" = afl ]; then
 	bin=out/afl/$name
+	[ -f out/afl/rcufuzz-mutator.so ] || usage "out/afl/rcufuzz-mutator.so is not built (make afl)"
+	AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/rcufuzz-mutator.so
+	export AFL_CUSTOM_MUTATOR_LIBRARY
 else
 	bin=out/$name
 fi

@@ -1,5 +1,5 @@
 # Fuzz targets, included by the top Makefile.  One binary per preset:
-#   out/<name>_fuzzer         libFuzzer + ASan + UBSan (the default build)
+#   out/<name>_fuzzer         libFuzzer + ASan + UBSan + the schedule-aware mutator (the default build)
 #   out/plain/<name>_fuzzer   libFuzzer, -O2, no sanitizers (speed)
 #   out/afl/<name>_fuzzer     AFL++ (afl-clang-fast + libAFLDriver)   `make afl`
 #   out/afl/rcufuzz-mutator.so  the schedule-aware mutator for AFL++    `make afl`
@@ -41,7 +41,11 @@ $(2)/$(call fuzzer_name,$(1)): fuzz/target.c $(call obj,$(3),$(TARGET_SRC) $(7))
 		fuzz/target.c $(call obj,$(3),$(TARGET_SRC) $(7)) $(6) -o $$@
 endef
 fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS),$(fuzzsan_LDFLAGS))))
+# The default build carries the schedule-aware mutator and its sampler
+# (mutator.h, sampler.h), as the OSS-Fuzz targets do: the engine a user
+# meets first is the best one measured (docs/searching.md).
+MUTATOR_SRC := fuzz/mutator.c fuzz/sampler.c
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS) -DRCUFUZZ_MUTATOR,$(fuzzsan_LDFLAGS),$(MUTATOR_SRC))))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),$(AFL_DRIVER))))
 # The released kernels fuzzed in misuse mode too (the restrictions' ops): the
@@ -51,13 +55,13 @@ MISUSE_MODE_PRESETS := v3.0 tiny-v3.0
 $(foreach p,$(MISUSE_MODE_PRESETS),$(eval $(call fuzz_target,$(p),out/plain/misuse,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MODE=MODE_MISUSE,-fsanitize=fuzzer)))
 # The schedule-aware mutator (fuzz/mutator.h): the plain build with libFuzzer's
 # custom mutator and crossover, under out/plain/mut/ (bench/zoo.sh's "mutator").
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,fuzz/mutator.c fuzz/sampler.c)))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,$(MUTATOR_SRC))))
 
 # The same mutator as an AFL++ custom mutator library (fuzz/afl_mutator.c):
 # AFL_CUSTOM_MUTATOR_LIBRARY=out/afl/rcufuzz-mutator.so (bench/zoo.sh's "afl-mutator").
 pic_CFLAGS := $(BASE) -O2 -fPIC
 $(eval $(call object_rule,pic,$(CC),CC[pic]))
-AFL_MUTATOR_SRC := fuzz/afl_mutator.c fuzz/mutator.c fuzz/sampler.c target/input.c target/config/config.c
+AFL_MUTATOR_SRC := fuzz/afl_mutator.c $(MUTATOR_SRC) target/input.c target/config/config.c
 out/afl/rcufuzz-mutator.so: $(call obj,pic,$(AFL_MUTATOR_SRC))
 	@mkdir -p $(dir $@)
 	@echo '  LD      $@'

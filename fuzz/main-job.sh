@@ -23,7 +23,7 @@ rm -rf "$work"
 mkdir -p "$work/corpus" "$work/crashes"
 cp "out/${name}_seed_corpus/"* "$work/corpus/" 2>/dev/null || true
 
-echo "== fuzzing $preset for at most ${cap}s (libFuzzer + ASan + UBSan, interleaving feedback)"
+echo "== fuzzing $preset for at most ${cap}s (libFuzzer + ASan + UBSan, interleaving feedback, the schedule-aware mutator)"
 start=$(date +%s)
 # libFuzzer stops at the first crash; its status lines show execs, coverage, corpus.
 "$bin" -dict="out/$name.dict" -max_len=1024 -len_control=0 -max_total_time="$cap" -seed=1 \
