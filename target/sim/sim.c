@@ -17,6 +17,7 @@ static struct {
 	const struct sim_hooks *hooks;		       /* the run's callbacks */
 	int batch_left;				       /* steps sim_steps_while() may still take */
 	int (*batch_go_on)(int cpu);		       /* and whether it takes the next */
+	int (*next_batch)(struct sim_batch *b);	       /* sim_run_batches()' source, or NULL */
 } sim;
 
 void sim_reset(void)
@@ -27,6 +28,7 @@ void sim_reset(void)
 	}
 	sim.steps = 0;
 	sim.stopped = 0;
+	sim.next_batch = NULL;
 	sim.in_main = 1;
 	sim_running_cpu = 0;
 }
@@ -59,6 +61,28 @@ static int batch_next(int cpu)
 	return 1;
 }
 
+/*
+ * Start the next batch that takes a step, as sim_steps_while() would: its
+ * CPU becomes the running one and its first step is counted.  The
+ * coroutine to resume, or the main loop's when the batches are over.
+ */
+static struct coro *start_next_batch(void)
+{
+	struct sim_batch b;
+
+	while (sim.next_batch(&b)) {
+		/* A parked (offline) CPU does not run. */
+		if (sim.cpu_coro[b.cpu] == NULL || b.n <= 0 || (b.go_on != NULL && !b.go_on(b.cpu)))
+			continue;
+		sim.batch_left = b.n;
+		sim.batch_go_on = b.go_on;
+		sim.steps++;
+		sim_running_cpu = b.cpu;
+		return sim.cpu_coro[b.cpu];
+	}
+	return &coro_main;
+}
+
 void sim_point(struct sim_site *site)
 {
 	int cpu = sim_running_cpu;
@@ -67,9 +91,17 @@ void sim_point(struct sim_site *site)
 		site->id = site_hash(site);
 	sim.cpu_site[cpu] = site;
 	sim.in_main = 1;
-	if (!batch_next(cpu))
-		coro_switch(sim.cpu_coro[cpu], &coro_main);
-	/* Resumed by the batch or by sim_steps_while(): deliver what is pending right here. */
+	if (!batch_next(cpu)) {
+		struct coro *self = sim.cpu_coro[cpu];
+		struct coro *to = sim.next_batch != NULL ? start_next_batch() : &coro_main;
+
+		/* The same CPU's batch goes on in place; a coroutine not yet started runs as a CPU. */
+		if (to != self) {
+			sim.in_main = 0;
+			coro_switch(self, to);
+		}
+	}
+	/* Resumed by the batch, by a batch after it or by the main loop: deliver what is pending right here. */
 	sim.in_main = 0;
 	sim.hooks->at_point();
 }
@@ -128,6 +160,26 @@ void sim_steps_while(int cpu, int n, int (*go_on)(int cpu))
 	if (sim.stopped) {
 		if (sim.hooks->after_step)
 			sim.hooks->after_step(cpu);
+		longjmp(*sim.stop_jmp, 1);
+	}
+}
+
+void sim_run_batches(int (*next)(struct sim_batch *b))
+{
+	struct coro *to;
+
+	sim.next_batch = next;
+	to = start_next_batch();
+	if (to != &coro_main) {
+		sim.in_main = 0;
+		coro_switch(&coro_main, to);
+		sim.in_main = 1;
+	}
+	sim.next_batch = NULL;
+	/* As in sim_steps_while(): a report ended the last batch's step. */
+	if (sim.stopped) {
+		if (sim.hooks->after_step)
+			sim.hooks->after_step(sim_running_cpu);
 		longjmp(*sim.stop_jmp, 1);
 	}
 }
