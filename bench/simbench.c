@@ -21,12 +21,17 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
+static double clock_seconds(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double now(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 /* Keep the first input of each report kind, to replay it. */
@@ -122,7 +127,7 @@ int main(int argc, char **argv)
 {
 	int profile = argc > 1 && strcmp(argv[1], "--profile") == 0;
 	const char *preset = argc > 1 ? argv[1] : PRESET_V3_0;
-	double seconds = argc > 2 ? atof(argv[2]) : 3.0, start, elapsed;
+	double seconds = argc > 2 ? atof(argv[2]) : 3.0, start, elapsed, cpu_start;
 	const char *save_dir = argc > 3 ? argv[3] : NULL;
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
@@ -148,6 +153,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	start = now();
+	cpu_start = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 	do {
 		for (int i = 0; i < 64; i++) {
 			for (size_t j = 0; j < sizeof(buf); j++) {
@@ -177,6 +183,9 @@ int main(int argc, char **argv)
 	} while (elapsed < seconds);
 	printf("preset %s: %lu inputs of 256 bytes in %.2f s\n", preset, execs, elapsed);
 	printf("  exec/s          %10.0f\n", (double)execs / elapsed);
+	/* On a shared machine the CPU time drifts less than the wall clock. */
+	printf("  exec/cpu-s      %10.0f\n",
+	       (double)execs / (clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start));
 	printf("  ns/event        %10.1f   (%.1f events per input)\n",
 	       elapsed * 1e9 / (double)events, (double)events / (double)execs);
 	printf("  ns/step         %10.1f   (%.1f steps per input, drain included)\n",

@@ -83,7 +83,11 @@ static void note_recent(int cpu, const struct task_struct *task, const char *fun
 	r->label = label;
 }
 
-/* After every step (sim_run's hook): the recent-events ring and --trace. */
+/*
+ * After every step (sim_run's hook): the recent-events ring and --trace.
+ * The drain's steps go to neither, so without --trace the drain turns the
+ * hook off (sim_set_after_step()): most steps of a run are the drain's.
+ */
 static void note_step(int cpu)
 {
 	const struct task_struct *t;
@@ -91,7 +95,6 @@ static void note_step(int cpu)
 	const char *func;
 	const char *label;
 
-	/* The drain's steps go to neither: most steps of a run, so ask first. */
 	if (m.event_index < 0 && !m.opts->trace)
 		return;
 	t = cpu_curr(cpu);
@@ -342,6 +345,8 @@ static int drain(void)
 	workload_begin_drain();
 	if (kernel_booting())
 		kernel_boot_end();
+	if (!m.opts->trace)
+		sim_set_after_step(NULL);
 	memset(&d, 0, sizeof(d));
 	d.progress = workload_progress();
 	d.steps = sim_steps();

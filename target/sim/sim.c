@@ -15,6 +15,7 @@ static struct {
 	int in_main;				       /* main loop is running */
 	jmp_buf *stop_jmp;			       /* sim_run()'s frame */
 	const struct sim_hooks *hooks;		       /* the run's callbacks */
+	void (*after_step)(int cpu);		       /* hooks->after_step, or what replaced it */
 	int batch_left;				       /* steps sim_steps_while() may still take */
 	int (*batch_go_on)(int cpu);		       /* and whether it takes the next */
 	int (*next_batch)(struct sim_batch *b);	       /* sim_run_batches()' source, or NULL */
@@ -53,8 +54,8 @@ static unsigned int site_hash(const struct sim_site *s)
  */
 static int batch_next(int cpu)
 {
-	if (sim.hooks->after_step)
-		sim.hooks->after_step(cpu);
+	if (sim.after_step)
+		sim.after_step(cpu);
 	if (--sim.batch_left <= 0 || (sim.batch_go_on != NULL && !sim.batch_go_on(cpu)))
 		return 0;
 	sim.steps++;
@@ -118,6 +119,11 @@ void sim_context_switch_final(struct coro *from, struct coro *to)
 	coro_switch_final(from, to);
 }
 
+void sim_set_after_step(void (*after_step)(int cpu))
+{
+	sim.after_step = after_step;
+}
+
 void sim_set_cpu_coro(int cpu, struct coro *c)
 {
 	sim.cpu_coro[cpu] = c;
@@ -133,6 +139,7 @@ void sim_run(const struct sim_hooks *h)
 	jmp_buf stop;
 
 	sim.hooks = h;
+	sim.after_step = h->after_step;
 	sim.stop_jmp = &stop;
 	if (setjmp(stop) == 0)
 		h->body(h->arg);
@@ -158,8 +165,8 @@ void sim_steps_while(int cpu, int n, int (*go_on)(int cpu))
 	 * run is over.
 	 */
 	if (sim.stopped) {
-		if (sim.hooks->after_step)
-			sim.hooks->after_step(cpu);
+		if (sim.after_step)
+			sim.after_step(cpu);
 		longjmp(*sim.stop_jmp, 1);
 	}
 }
@@ -178,8 +185,8 @@ void sim_run_batches(int (*next)(struct sim_batch *b))
 	sim.next_batch = NULL;
 	/* As in sim_steps_while(): a report ended the last batch's step. */
 	if (sim.stopped) {
-		if (sim.hooks->after_step)
-			sim.hooks->after_step(sim_running_cpu);
+		if (sim.after_step)
+			sim.after_step(sim_running_cpu);
 		longjmp(*sim.stop_jmp, 1);
 	}
 }

@@ -90,6 +90,13 @@ struct sim_hooks {
 };
 
 /*
+ * From now to the end of the run, call @after_step (NULL: nothing) where
+ * the hooks' after_step was called: a stretch of steps nobody watches
+ * need not pay for a call at each.
+ */
+void sim_set_after_step(void (*after_step)(int cpu));
+
+/*
  * Run the machine: @h->body on the thread's own stack, the main loop.
  * Returns when the body returns or when a report stops the run, from
  * wherever it is made.
