@@ -309,15 +309,16 @@ static int drain_next_batch(struct sim_batch *b)
 				d.ticked = 1;
 			}
 			/*
-			 * sim_run_batches() would ask has_work() too, through
-			 * two indirect calls; most CPUs of most rounds are idle
-			 * with nothing to do, so skip them here.
+			 * Ask has_work() here, not through sim_run_batches()'
+			 * two indirect calls: most CPUs of most rounds are idle
+			 * with nothing to do.
 			 */
 			if (!has_work(cpu))
 				continue;
 			b->cpu = cpu;
 			b->n = DRAIN_STEPS_PER_ROUND;
 			b->go_on = has_work;
+			b->go_on_said_yes = 1;
 			return 1;
 		}
 		/* The round is over. */

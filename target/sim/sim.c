@@ -73,7 +73,8 @@ static struct coro *start_next_batch(void)
 
 	while (sim.next_batch(&b)) {
 		/* A parked (offline) CPU does not run. */
-		if (sim.cpu_coro[b.cpu] == NULL || b.n <= 0 || (b.go_on != NULL && !b.go_on(b.cpu)))
+		if (sim.cpu_coro[b.cpu] == NULL || b.n <= 0 ||
+		    (b.go_on != NULL && !b.go_on_said_yes && !b.go_on(b.cpu)))
 			continue;
 		sim.batch_left = b.n;
 		sim.batch_go_on = b.go_on;

@@ -119,6 +119,7 @@ struct sim_batch {
 	int cpu;
 	int n;
 	int (*go_on)(int cpu);
+	int go_on_said_yes; /* the source asked go_on(cpu) just now: not asked again */
 };
 
 /*
