@@ -53,8 +53,17 @@ static void save_input(const char *dir, int k, const uint8_t *buf, size_t n)
 /* --profile: drain steps by task kind x context, and by function. */
 #define PROFILE_FUNCS 256
 static const char *const kind_names[] = {
-	"workload", "init", "idle", "ksoftirqd", "irq thread", "stopper",
-	"rcub", "rcuc", "rcun", "rcu_kthread", "test",
+	[TASK_KIND_WORKLOAD] = "workload",
+	[TASK_KIND_WORKLOAD_INIT] = "init",
+	[TASK_KIND_IDLE] = "idle",
+	[TASK_KIND_KSOFTIRQD] = "ksoftirqd",
+	[TASK_KIND_IRQ_THREAD] = "irq thread",
+	[TASK_KIND_STOPPER] = "stopper",
+	[TASK_KIND_RCU_BOOST] = "rcub",
+	[TASK_KIND_RCU_CPU] = "rcuc",
+	[TASK_KIND_RCU_NODE] = "rcun",
+	[TASK_KIND_RCU_KTHREAD] = "rcu_kthread",
+	[TASK_KIND_TEST] = "test",
 };
 static const char *const context_names[] = {"task", "hardirq", "softirq", "irq-exit"};
 static struct {
@@ -149,7 +158,8 @@ int main(int argc, char **argv)
 	if (profile)
 		o.trace = profile_row;
 	if (!preset_lookup(preset, &o.switches, &o.pin) || seconds <= 0) {
-		fprintf(stderr, "rcufuzz: simbench: usage: simbench [--profile] [PRESET [SECONDS [DIR]]]\n");
+		fprintf(stderr, "rcufuzz: simbench: usage: simbench [--profile] [PRESET [SECONDS "
+				"[DIR]]]\n");
 		return 2;
 	}
 	start = now();
@@ -172,7 +182,8 @@ int main(int argc, char **argv)
 				while (k < nkinds && strcmp(kinds[k], r.summary) != 0)
 					k++;
 				if (k == nkinds && nkinds < 8) {
-					snprintf(kinds[nkinds++], sizeof(kinds[0]), "%s", r.summary);
+					snprintf(kinds[nkinds++], sizeof(kinds[0]), "%s",
+						 r.summary);
 					save_input(save_dir, k, buf, sizeof(buf));
 				}
 				if (k < nkinds)

@@ -289,12 +289,12 @@ static unsigned long idle_rounds_end(unsigned long round, unsigned long last_pro
  * tests that end the drain.  What the loop holds between two batches.
  */
 static struct {
-	int cpu;	       /* next CPU of this round; nr_cpu_ids: the round is over */
-	unsigned long steps;   /* sim_steps() as the round began */
-	int ticked;	       /* a tick was raised this round */
+	int cpu;		     /* next CPU of this round; nr_cpu_ids: the round is over */
+	unsigned long steps;	     /* sim_steps() as the round began */
+	int ticked;		     /* a tick was raised this round */
 	unsigned long progress;	     /* workload_progress() last seen */
 	unsigned long last_progress; /* the round it changed */
-	int verdict;		     /* 1: liveness can be judged, 0: still progressing at the cap */
+	int verdict;		     /* 1: liveness can be judged; 0: progressing at the cap */
 } d;
 
 /* Called between batches, as if on the main loop (sim.h): nothing here reports. */

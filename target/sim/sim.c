@@ -97,13 +97,13 @@ void sim_point(struct sim_site *site)
 		struct coro *self = sim.cpu_coro[cpu];
 		struct coro *to = sim.next_batch != NULL ? start_next_batch() : &coro_main;
 
-		/* The same CPU's batch goes on in place; a coroutine not yet started runs as a CPU. */
+		/* The same CPU's batch goes on in place; a new coroutine starts as a CPU. */
 		if (to != self) {
 			sim.in_main = 0;
 			coro_switch(self, to);
 		}
 	}
-	/* Resumed by the batch, by a batch after it or by the main loop: deliver what is pending right here. */
+	/* Resumed by this batch, a later one or the main loop: deliver what is pending here. */
 	sim.in_main = 0;
 	sim.hooks->at_point();
 }
