@@ -5,13 +5,19 @@
 
 #include <time.h>
 
-/* Seconds on CLOCK_MONOTONIC: only differences mean anything. */
-static inline double now(void)
+/* Seconds on @clock (CLOCK_PROCESS_CPUTIME_ID: this process's CPU time). */
+static inline double clock_seconds(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Seconds on CLOCK_MONOTONIC: only differences mean anything. */
+static inline double now(void)
+{
+	return clock_seconds(CLOCK_MONOTONIC);
 }
 
 #endif

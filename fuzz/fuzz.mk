@@ -15,8 +15,12 @@ FUZZERS := $(foreach p,$(PRESETS),$(call fuzzer_name,$(p)))
 
 # Interleaving feedback as libFuzzer extra counters.  No comparison tracing:
 # every byte is taken modulo its range, so there is no magic value for
-# libFuzzer to solve, and tracing cost 30% of the run time.
-FUZZ_COUNTERS := -DRCUFUZZ_LIBFUZZER_COUNTERS -fno-sanitize-coverage=trace-cmp
+# libFuzzer to solve, and tracing cost 30% of the run time.  No indirect-call
+# tracing: libFuzzer files caller/callee pairs only in its value profile,
+# which no campaign here turns on (-use_value_profile), and the simulator
+# makes indirect calls at every step (the point hook): 12% of the run time
+# (bench/results/drain-2026-12-06.md).
+FUZZ_COUNTERS := -DRCUFUZZ_LIBFUZZER_COUNTERS -fno-sanitize-coverage=trace-cmp,indirect-calls
 fuzzsan_CFLAGS := $(BASE) -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-fno-sanitize-recover=all -fno-omit-frame-pointer $(FUZZ_COUNTERS)
 # ThinLTO: full LTO crashes clang 14's linker on some of these targets.

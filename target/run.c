@@ -83,7 +83,11 @@ static void note_recent(int cpu, const struct task_struct *task, const char *fun
 	r->label = label;
 }
 
-/* After every step (sim_run's hook): the recent-events ring and --trace. */
+/*
+ * After every step (sim_run's hook): the recent-events ring and --trace.
+ * The drain's steps go to neither, so without --trace the drain turns the
+ * hook off (sim_set_after_step()): most steps of a run are the drain's.
+ */
 static void note_step(int cpu)
 {
 	const struct task_struct *t;
@@ -91,7 +95,6 @@ static void note_step(int cpu)
 	const char *func;
 	const char *label;
 
-	/* The drain's steps go to neither: most steps of a run, so ask first. */
 	if (m.event_index < 0 && !m.opts->trace)
 		return;
 	t = cpu_curr(cpu);
@@ -279,43 +282,85 @@ static unsigned long idle_rounds_end(unsigned long round, unsigned long last_pro
 	return end - 1;
 }
 
+/*
+ * The drain's rounds as a source of batches (sim_run_batches()): in each
+ * round every possible CPU in turn gets its tick on tick rounds and up to
+ * DRAIN_STEPS_PER_ROUND steps while it has work; after the round, the
+ * tests that end the drain.  What the loop holds between two batches.
+ */
+static struct {
+	int cpu;		     /* next CPU of this round; nr_cpu_ids: the round is over */
+	unsigned long steps;	     /* sim_steps() as the round began */
+	int ticked;		     /* a tick was raised this round */
+	unsigned long progress;	     /* workload_progress() last seen */
+	unsigned long last_progress; /* the round it changed */
+	int verdict;		     /* 1: liveness can be judged; 0: progressing at the cap */
+} d;
+
+/* Called between batches, as if on the main loop (sim.h): nothing here reports. */
+static int drain_next_batch(struct sim_batch *b)
+{
+	for (;;) {
+		if (d.cpu < nr_cpu_ids) {
+			int cpu = d.cpu++;
+
+			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu)) {
+				raise_irq(cpu, IRQ_TICK);
+				d.ticked = 1;
+			}
+			/*
+			 * Ask has_work() here, not through sim_run_batches()'
+			 * two indirect calls: most CPUs of most rounds are idle
+			 * with nothing to do.
+			 */
+			if (!has_work(cpu))
+				continue;
+			b->cpu = cpu;
+			b->n = DRAIN_STEPS_PER_ROUND;
+			b->go_on = has_work;
+			b->go_on_said_yes = 1;
+			return 1;
+		}
+		/* The round is over. */
+		d.verdict = 1;
+		if (quiescent())
+			return 0;
+		if (workload_progress() != d.progress) {
+			d.progress = workload_progress();
+			d.last_progress = m.drain_rounds;
+		} else if (m.drain_rounds - d.last_progress >= DRAIN_ROUNDS) {
+			return 0;
+		}
+		if (!d.ticked && sim_steps() == d.steps)
+			m.drain_rounds = idle_rounds_end(m.drain_rounds, d.last_progress);
+		if (++m.drain_rounds > DRAIN_MAX_ROUNDS) {
+			m.drain_rounds = DRAIN_MAX_ROUNDS;
+			d.verdict = 0;
+			return 0;
+		}
+		d.cpu = 0;
+		d.steps = sim_steps();
+		d.ticked = 0;
+	}
+}
+
 /* Returns 1 when liveness can be judged, 0 when work still progresses at the cap. */
 static int drain(void)
 {
-	unsigned long progress = workload_progress();
-	unsigned long last_progress = 0;
-	int cpu;
-
 	m.event_index = -1;
 	m.ev = NULL;
 	m.drain_from = sim_steps();
 	workload_begin_drain();
 	if (kernel_booting())
 		kernel_boot_end();
-	for (m.drain_rounds = 1; m.drain_rounds <= DRAIN_MAX_ROUNDS; m.drain_rounds++) {
-		unsigned long steps = sim_steps();
-		int ticked = 0;
-
-		for_each_possible_cpu(cpu) {
-			if (m.drain_rounds % DRAIN_TICK_EVERY == 0 && drain_wants_tick(cpu)) {
-				raise_irq(cpu, IRQ_TICK);
-				ticked = 1;
-			}
-			sim_steps_while(cpu, DRAIN_STEPS_PER_ROUND, has_work);
-		}
-		if (quiescent())
-			return 1;
-		if (workload_progress() != progress) {
-			progress = workload_progress();
-			last_progress = m.drain_rounds;
-		} else if (m.drain_rounds - last_progress >= DRAIN_ROUNDS) {
-			return 1;
-		}
-		if (!ticked && sim_steps() == steps)
-			m.drain_rounds = idle_rounds_end(m.drain_rounds, last_progress);
-	}
-	m.drain_rounds = DRAIN_MAX_ROUNDS;
-	return 0;
+	if (!m.opts->trace)
+		sim_set_after_step(NULL);
+	memset(&d, 0, sizeof(d));
+	d.progress = workload_progress();
+	d.steps = sim_steps();
+	m.drain_rounds = 1;
+	sim_run_batches(drain_next_batch);
+	return d.verdict;
 }
 
 void rcufuzz_default_options(struct rcufuzz_options *o)

@@ -73,10 +73,7 @@ static uint32_t context_kind(const struct task_struct *t)
 		return 1;
 	if (t->preempt_count & SOFTIRQ_OFFSET)
 		return 2;
-	for (int i = t->depth - 1; i >= 0; i--)
-		if (t->frames[i].irq)
-			return 3;
-	return 0;
+	return t->irq_frames ? 3 : 0;
 }
 
 void feedback_at_point(void)

@@ -16,17 +16,23 @@
 
 struct frame_guard {
 	struct task_struct *task; /* whose stack the frame is on */
+	int irq_counted;	  /* the frame is a recorded interrupt frame (->irq_frames) */
 };
 
 static inline struct frame_guard frame_push_kind(const char *func, int irq)
 {
 	struct task_struct *t = current;
-	struct frame_guard g = {t};
+	struct frame_guard g = {t, 0};
 
 	if (t->depth < MAX_FRAMES) {
 		t->frames[t->depth].func = func;
 		t->frames[t->depth].irq = (unsigned char)irq;
 		t->depth++;
+		/* KFUNC()'s irq is the constant 0: after inlining, plain frames pay nothing. */
+		if (irq != FRAME_TASK) {
+			t->irq_frames++;
+			g.irq_counted = 1;
+		}
 	} else {
 		t->depth_overflow++;
 	}
@@ -41,6 +47,8 @@ static inline void frame_pop(struct frame_guard *g)
 		t->depth_overflow--;
 	else
 		t->depth--;
+	if (g->irq_counted)
+		t->irq_frames--;
 }
 
 #define KFUNC_KIND(irq)                                                                            \

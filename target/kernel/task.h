@@ -144,6 +144,8 @@ struct task_struct {
 	struct frame frames[MAX_FRAMES];
 	int depth;	    /* entries used in frames */
 	int depth_overflow; /* pushes beyond MAX_FRAMES, not recorded */
+	int irq_frames;	    /* of frames[0..depth), those with ->irq set: the feedback asks
+			       at every point whether the task runs on an interrupt */
 };
 
 /* The task table: slot 0 is unused so that pid 0 means "none". */

@@ -15,8 +15,10 @@ static struct {
 	int in_main;				       /* main loop is running */
 	jmp_buf *stop_jmp;			       /* sim_run()'s frame */
 	const struct sim_hooks *hooks;		       /* the run's callbacks */
+	void (*after_step)(int cpu);		       /* hooks->after_step, or what replaced it */
 	int batch_left;				       /* steps sim_steps_while() may still take */
 	int (*batch_go_on)(int cpu);		       /* and whether it takes the next */
+	int (*next_batch)(struct sim_batch *b);	       /* sim_run_batches()' source, or NULL */
 } sim;
 
 void sim_reset(void)
@@ -27,6 +29,7 @@ void sim_reset(void)
 	}
 	sim.steps = 0;
 	sim.stopped = 0;
+	sim.next_batch = NULL;
 	sim.in_main = 1;
 	sim_running_cpu = 0;
 }
@@ -51,12 +54,35 @@ static unsigned int site_hash(const struct sim_site *s)
  */
 static int batch_next(int cpu)
 {
-	if (sim.hooks->after_step)
-		sim.hooks->after_step(cpu);
+	if (sim.after_step)
+		sim.after_step(cpu);
 	if (--sim.batch_left <= 0 || (sim.batch_go_on != NULL && !sim.batch_go_on(cpu)))
 		return 0;
 	sim.steps++;
 	return 1;
+}
+
+/*
+ * Start the next batch that takes a step, as sim_steps_while() would: its
+ * CPU becomes the running one and its first step is counted.  The
+ * coroutine to resume, or the main loop's when the batches are over.
+ */
+static struct coro *start_next_batch(void)
+{
+	struct sim_batch b;
+
+	while (sim.next_batch(&b)) {
+		/* A parked (offline) CPU does not run. */
+		if (sim.cpu_coro[b.cpu] == NULL || b.n <= 0 ||
+		    (b.go_on != NULL && !b.go_on_said_yes && !b.go_on(b.cpu)))
+			continue;
+		sim.batch_left = b.n;
+		sim.batch_go_on = b.go_on;
+		sim.steps++;
+		sim_running_cpu = b.cpu;
+		return sim.cpu_coro[b.cpu];
+	}
+	return &coro_main;
 }
 
 void sim_point(struct sim_site *site)
@@ -67,9 +93,17 @@ void sim_point(struct sim_site *site)
 		site->id = site_hash(site);
 	sim.cpu_site[cpu] = site;
 	sim.in_main = 1;
-	if (!batch_next(cpu))
-		coro_switch(sim.cpu_coro[cpu], &coro_main);
-	/* Resumed by the batch or by sim_steps_while(): deliver what is pending right here. */
+	if (!batch_next(cpu)) {
+		struct coro *self = sim.cpu_coro[cpu];
+		struct coro *to = sim.next_batch != NULL ? start_next_batch() : &coro_main;
+
+		/* The same CPU's batch goes on in place; a new coroutine starts as a CPU. */
+		if (to != self) {
+			sim.in_main = 0;
+			coro_switch(self, to);
+		}
+	}
+	/* Resumed by this batch, a later one or the main loop: deliver what is pending here. */
 	sim.in_main = 0;
 	sim.hooks->at_point();
 }
@@ -84,6 +118,11 @@ void sim_context_switch_final(struct coro *from, struct coro *to)
 {
 	sim.cpu_coro[sim_running_cpu] = to;
 	coro_switch_final(from, to);
+}
+
+void sim_set_after_step(void (*after_step)(int cpu))
+{
+	sim.after_step = after_step;
 }
 
 void sim_set_cpu_coro(int cpu, struct coro *c)
@@ -101,6 +140,7 @@ void sim_run(const struct sim_hooks *h)
 	jmp_buf stop;
 
 	sim.hooks = h;
+	sim.after_step = h->after_step;
 	sim.stop_jmp = &stop;
 	if (setjmp(stop) == 0)
 		h->body(h->arg);
@@ -126,8 +166,28 @@ void sim_steps_while(int cpu, int n, int (*go_on)(int cpu))
 	 * run is over.
 	 */
 	if (sim.stopped) {
-		if (sim.hooks->after_step)
-			sim.hooks->after_step(cpu);
+		if (sim.after_step)
+			sim.after_step(cpu);
+		longjmp(*sim.stop_jmp, 1);
+	}
+}
+
+void sim_run_batches(int (*next)(struct sim_batch *b))
+{
+	struct coro *to;
+
+	sim.next_batch = next;
+	to = start_next_batch();
+	if (to != &coro_main) {
+		sim.in_main = 0;
+		coro_switch(&coro_main, to);
+		sim.in_main = 1;
+	}
+	sim.next_batch = NULL;
+	/* As in sim_steps_while(): a report ended the last batch's step. */
+	if (sim.stopped) {
+		if (sim.after_step)
+			sim.after_step(sim_running_cpu);
 		longjmp(*sim.stop_jmp, 1);
 	}
 }

@@ -90,6 +90,13 @@ struct sim_hooks {
 };
 
 /*
+ * From now to the end of the run, call @after_step (NULL: nothing) where
+ * the hooks' after_step was called: a stretch of steps nobody watches
+ * need not pay for a call at each.
+ */
+void sim_set_after_step(void (*after_step)(int cpu));
+
+/*
  * Run the machine: @h->body on the thread's own stack, the main loop.
  * Returns when the body returns or when a report stops the run, from
  * wherever it is made.
@@ -106,6 +113,27 @@ void sim_step(int cpu);
  * and @go_on run on the CPU's stack, at the point.
  */
 void sim_steps_while(int cpu, int n, int (*go_on)(int cpu));
+
+/* One batch of a sim_run_batches() run: sim_steps_while(cpu, n, go_on). */
+struct sim_batch {
+	int cpu;
+	int n;
+	int (*go_on)(int cpu);
+	int go_on_said_yes; /* the source asked go_on(cpu) just now: not asked again */
+};
+
+/*
+ * Batches one after another, as a loop `while (@next(&b))
+ * sim_steps_while(b.cpu, b.n, b.go_on);` on the main loop would take them,
+ * but without coming back to the main loop in between: when a batch ends,
+ * @next is asked right there, on the CPU's stack, and the next batch runs
+ * in place when it is the same CPU's, or from one CPU's stack straight to
+ * the other's.  A stack switch costs more than most steps (the return
+ * predictor misses every return of the switch), so a loop of short
+ * batches is mostly switches otherwise.  @next runs as if on the main
+ * loop (sim_in_main() is 1) and must not report.
+ */
+void sim_run_batches(int (*next)(struct sim_batch *b));
 
 /* The site where CPU @cpu stands, or NULL before its first step. */
 const struct sim_site *sim_cpu_site(int cpu);
