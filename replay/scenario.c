@@ -385,6 +385,22 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 	return emit(p, raw, len);
 }
 
+/* "show nodes": printed where it stands when the scenario runs (bytes carry nothing). */
+static int parse_show(struct parser *p, char **tok, int ntok)
+{
+	struct scenario *s = p->s;
+
+	if (ntok != 2 || strcmp(tok[1], "nodes") != 0)
+		return fail(p, "expected 'show nodes'");
+	if (!p->have_topology)
+		return fail(p, "'show' before the topology line");
+	if (s->nshows == SCENARIO_MAX_SHOWS)
+		return fail(p, "at most %d show lines", SCENARIO_MAX_SHOWS);
+	s->shows[s->nshows].line = p->line;
+	s->shows[s->nshows++].at = s->size;
+	return 0;
+}
+
 static int parse_tail(struct parser *p, char **tok, int ntok)
 {
 	uint8_t b[3];
@@ -547,6 +563,8 @@ static int parse_line(struct parser *p, char *line)
 		return parse_topology(p, tok, ntok);
 	if (strcmp(tok[0], "tail") == 0)
 		return parse_tail(p, tok, ntok);
+	if (strcmp(tok[0], "show") == 0)
+		return parse_show(p, tok, ntok);
 	if (event_lookup(tok[0]) >= 0)
 		return parse_event(p, tok, ntok);
 	return fail(p, "'%s': unknown keyword or event", tok[0]);
@@ -571,6 +589,11 @@ static int compile_until_lines(struct parser *p)
 	free(s->bytes);
 	s->bytes = bytes;
 	s->size = size;
+	/* A show line moves by the bytes of the until lines above it. */
+	for (int i = 0; i < s->nshows; i++)
+		for (int k = 0; k < s->nuntil; k++)
+			if (s->until[k].line < s->shows[i].line)
+				s->shows[i].at += s->until[k].len;
 	return 0;
 }
 

@@ -6,9 +6,68 @@
 #include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
 #include "../target/run.h"
+#include "nodes.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#define MAX_SHOWS 64
+
+struct trace_printer {
+	FILE *out;
+	unsigned flags;		   /* TRACE_* */
+	struct rcu_panel panel;	   /* names the tasks on ->blkd_tasks */
+	struct rcu_snapshot last;  /* the tree after the last row (TRACE_NODES) */
+	int nshows, shown;	   /* show nodes lines, and how many printed */
+	long show_record[MAX_SHOWS];
+	int show_line[MAX_SHOWS];
+};
+
+struct trace_printer *trace_printer_new(FILE *out, unsigned flags)
+{
+	struct trace_printer *p = calloc(1, sizeof(*p));
+
+	if (p) {
+		p->out = out;
+		p->flags = flags;
+	}
+	return p;
+}
+
+void trace_printer_free(struct trace_printer *p)
+{
+	free(p);
+}
+
+int trace_show_nodes_at(struct trace_printer *p, long record, int line)
+{
+	if (p->nshows == MAX_SHOWS)
+		return -1;
+	p->show_record[p->nshows] = record;
+	p->show_line[p->nshows++] = line;
+	return 0;
+}
+
+void trace_before_record(long index, void *arg)
+{
+	struct trace_printer *p = arg;
+
+	for (; p->shown < p->nshows && (index < 0 || p->show_record[p->shown] <= index);
+	     p->shown++) {
+		struct rcu_snapshot s;
+
+		rcu_panel_take(&p->panel, &s);
+		if (index < 0)
+			fprintf(p->out, "---- show nodes (line %d), after the last record ----\n",
+				p->show_line[p->shown]);
+		else
+			fprintf(p->out, "---- show nodes (line %d), before record %ld ----\n",
+				p->show_line[p->shown], index);
+		nodes_print_header(p->out, "");
+		nodes_print(p->out, &p->panel, &s, NULL, "");
+	}
+}
 
 /*
  * Up to WIDE_CPUS CPUs, a column of CPU_COLUMN characters each: the
@@ -20,6 +79,8 @@
 #define WIDE_CPUS      8
 #define MARK_COLUMN    2
 #define STEPPER_COLUMN 40
+/* --nodes rows sit under the step rows, past their step column. */
+#define NODES_INDENT "       "
 
 /* "BLOCKED|NEED_QS" or "-". */
 static const char *special_bits(int s, char *buf, size_t len)
@@ -75,9 +136,23 @@ static void print_cpus(FILE *out, const struct trace_row *row)
 	}
 }
 
+/* --nodes: the rows of the tree that the step changed (all of them after the first step). */
+static void print_nodes(struct trace_printer *p, const struct trace_row *row)
+{
+	struct rcu_snapshot s;
+
+	rcu_panel_take(&p->panel, &s);
+	if (row->step == 1)
+		nodes_print_header(p->out, NODES_INDENT);
+	if (row->step == 1 || !rcu_snapshot_equal(&p->last, &s))
+		nodes_print(p->out, &p->panel, &s, row->step == 1 ? NULL : &p->last, NODES_INDENT);
+	p->last = s;
+}
+
 void trace_print_row(const struct trace_row *row, void *arg)
 {
-	FILE *out = arg;
+	struct trace_printer *p = arg;
+	FILE *out = p->out;
 	const struct task_struct *t = row->task;
 	char ev[64] = "(drain)", bits[32];
 
@@ -92,6 +167,8 @@ void trace_print_row(const struct trace_row *row, void *arg)
 	for (int i = 0; i < t->lockdep_depth; i++)
 		fprintf(out, "%s%s", i ? "," : " ", lock_class_name(t->held_locks[i].class_idx));
 	fprintf(out, "%s @ %s\n", t->lockdep_depth ? "" : " -", row->label);
+	if (p->flags & TRACE_NODES)
+		print_nodes(p, row);
 }
 
 void trace_print_end(FILE *out)

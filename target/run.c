@@ -338,10 +338,14 @@ static void run_input(void *unused)
 	kernel_boot(&m.config.topo, m.opts->mode, m.opts->lockdep);
 	while (sim_steps() < INPUT_STEP_BUDGET &&
 	       input_next(m.data, m.size, &pos, &m.config.topo, m.opts->mode, &ev)) {
+		if (m.opts->before_record)
+			m.opts->before_record((long)m.events, m.opts->before_record_arg);
 		m.event_index = (long)m.events++;
 		m.ev = &ev;
 		apply(&ev);
 	}
+	if (m.opts->before_record)
+		m.opts->before_record(-1, m.opts->before_record_arg);
 	if (m.opts->records_only)
 		return;
 	if (drain())

@@ -20,11 +20,6 @@ static const struct {
 #undef UNIT_TEST
 };
 
-static void record_row(const struct trace_row *row, void *arg)
-{
-	trace_print_row(row, arg);
-}
-
 int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o)
 {
 	char err[256];
@@ -54,6 +49,7 @@ int run_scenario_watched(const char *text, void (*watch)(const struct trace_row 
 
 int run_scenario_text(const char *text, struct traced_run *out)
 {
+	struct trace_printer *p;
 	FILE *f;
 	int rc;
 
@@ -61,7 +57,9 @@ int run_scenario_text(const char *text, struct traced_run *out)
 	f = open_memstream(&out->log, &out->len);
 	if (f == NULL)
 		return -1;
-	rc = run_scenario_watched(text, record_row, f, &out->result);
+	p = trace_printer_new(f, 0);
+	rc = p ? run_scenario_watched(text, trace_print_row, p, &out->result) : -1;
+	trace_printer_free(p);
 	fclose(f);
 	return rc;
 }
