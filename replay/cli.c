@@ -70,7 +70,7 @@ struct replay_args {
 	const char *output;  /* -o FILE */
 	int text, named, check, minimize, triage, points;
 	int trace;	      /* --trace */
-	unsigned trace_flags; /* --nodes */
+	unsigned trace_flags; /* --nodes, --compact */
 };
 
 void cli_error(const char *what, const char *why)
@@ -512,6 +512,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 	case FLAG_NODES:
 		a->trace_flags |= TRACE_NODES;
 		break;
+	case FLAG_COMPACT:
+		a->trace_flags |= TRACE_COMPACT;
+		break;
 	case FLAG_HTML:
 		a->html = arg;
 		break;
@@ -633,7 +636,8 @@ static int check_args(struct replay_args *a)
 		return -1;
 	}
 	if (a->trace_flags && !a->trace) {
-		cli_error("--nodes", "goes with --trace");
+		cli_error(a->trace_flags & TRACE_NODES ? "--nodes" : "--compact",
+			  "goes with --trace");
 		return -1;
 	}
 	if (a->named && a->action != ACTION_TEXT) {

@@ -71,14 +71,16 @@ void trace_before_record(long index, void *arg)
 
 /*
  * Up to WIDE_CPUS CPUs, a column of CPU_COLUMN characters each: the
- * stepping CPU's task, context and function, "|" (online) or "x" for the
- * others.  More CPUs: a mark of MARK_COLUMN characters each ("*" for the
- * stepping CPU), then the stepping CPU's cell once, in STEPPER_COLUMN.
+ * stepping CPU's task and context, "|" (online) or "x" for the others.
+ * More CPUs: a mark of MARK_COLUMN characters each ("*" for the stepping
+ * CPU), then the stepping CPU's cell once, in STEPPER_COLUMN.  Compact
+ * (TRACE_COMPACT): that cell alone.  The row ends in the point the CPU
+ * stands at, FUNC:LABEL in full, as a `step cpuN until` line names it.
  */
-#define CPU_COLUMN     30
+#define CPU_COLUMN     24
 #define WIDE_CPUS      8
 #define MARK_COLUMN    2
-#define STEPPER_COLUMN 40
+#define STEPPER_COLUMN 30
 /* --nodes rows sit under the step rows, past their step column. */
 #define NODES_INDENT "       "
 
@@ -93,46 +95,48 @@ static const char *special_bits(int s, char *buf, size_t len)
 	return buf;
 }
 
-static void print_header(FILE *out)
+static int wide(const struct trace_printer *p)
 {
+	return !(p->flags & TRACE_COMPACT) && nr_cpu_ids <= WIDE_CPUS;
+}
+
+static void print_header(const struct trace_printer *p)
+{
+	FILE *out = p->out;
+
 	fprintf(out, "%6s %-24s", "step", "event");
-	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+	for (int cpu = 0; cpu < nr_cpu_ids && !(p->flags & TRACE_COMPACT); cpu++) {
 		char name[16];
 
 		snprintf(name, sizeof(name), "CPU%d", cpu);
-		if (nr_cpu_ids <= WIDE_CPUS)
+		if (wide(p))
 			fprintf(out, " %-*s", CPU_COLUMN, name);
 		else
 			fprintf(out, " %-*d", MARK_COLUMN, cpu);
 	}
-	if (nr_cpu_ids > WIDE_CPUS)
+	if (!wide(p))
 		fprintf(out, " %-*s", STEPPER_COLUMN, "the stepping CPU");
-	fprintf(out, " preempt_count   nesting       special      locks held  @ point\n");
+	fprintf(out, " preempt_count   nesting       special      locks held  @ FUNC:LABEL\n");
 }
 
 /* The CPU columns of a row. */
-static void print_cpus(FILE *out, const struct trace_row *row)
+static void print_cpus(const struct trace_printer *p, const struct trace_row *row)
 {
 	char cell[96];
 
-	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {
+	for (int cpu = 0; cpu < nr_cpu_ids && !(p->flags & TRACE_COMPACT); cpu++) {
 		const char *mark = cpu == row->cpu ? "*" : cpu_online(cpu) ? "|" : "x";
 
-		if (nr_cpu_ids > WIDE_CPUS) {
-			fprintf(out, " %-*s", MARK_COLUMN, mark);
-			continue;
-		}
-		if (cpu == row->cpu)
-			snprintf(cell, sizeof(cell), "%s %s %s", task_name(row->task), row->context,
-				 row->func);
+		if (wide(p) && cpu == row->cpu)
+			snprintf(cell, sizeof(cell), "%s %s", task_name(row->task), row->context);
 		else
 			snprintf(cell, sizeof(cell), "%s", mark);
-		fprintf(out, " %-*.*s", CPU_COLUMN, CPU_COLUMN, cell);
+		fprintf(p->out, " %-*s", wide(p) ? CPU_COLUMN : MARK_COLUMN, cell);
 	}
-	if (nr_cpu_ids > WIDE_CPUS) {
-		snprintf(cell, sizeof(cell), "CPU%d %s %s %s", row->cpu, task_name(row->task),
-			 row->context, row->func);
-		fprintf(out, " %-*.*s", STEPPER_COLUMN, STEPPER_COLUMN, cell);
+	if (!wide(p)) {
+		snprintf(cell, sizeof(cell), "CPU%d %s %s", row->cpu, task_name(row->task),
+			 row->context);
+		fprintf(p->out, " %-*s", STEPPER_COLUMN, cell);
 	}
 }
 
@@ -157,16 +161,16 @@ void trace_print_row(const struct trace_row *row, void *arg)
 	char ev[64] = "(drain)", bits[32];
 
 	if (row->step == 1)
-		print_header(out);
+		print_header(p);
 	if (row->ev)
 		event_format(row->ev, ev, sizeof(ev));
 	fprintf(out, "%6lu %-24s", row->step, ev);
-	print_cpus(out, row);
+	print_cpus(p, row);
 	fprintf(out, " pc=%#-12x n=%-11d sp=%-10s", (unsigned)t->preempt_count,
 		t->rcu_read_lock_nesting, special_bits(t->rcu_read_unlock_special, bits, sizeof(bits)));
 	for (int i = 0; i < t->lockdep_depth; i++)
 		fprintf(out, "%s%s", i ? "," : " ", lock_class_name(t->held_locks[i].class_idx));
-	fprintf(out, "%s @ %s\n", t->lockdep_depth ? "" : " -", row->label);
+	fprintf(out, "%s @ %s:%s\n", t->lockdep_depth ? "" : " -", row->func, row->label);
 	if (p->flags & TRACE_NODES)
 		print_nodes(p, row);
 }

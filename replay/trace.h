@@ -8,7 +8,8 @@
 struct trace_row;
 struct trace_printer;
 
-#define TRACE_NODES 1u /* --nodes: after a step, the rows of the rcu_node tree it changed */
+#define TRACE_NODES   1u /* --nodes: after a step, the rows of the rcu_node tree it changed */
+#define TRACE_COMPACT 2u /* --compact: no column per CPU, only the CPU that stepped */
 
 /* A printer of rows on @out; NULL if out of memory. */
 struct trace_printer *trace_printer_new(FILE *out, unsigned flags);

@@ -5,6 +5,10 @@
  */
 #include "harness.h"
 
+#include "../replay/trace.h"
+#include "../target/run.h"
+
+#include <stdlib.h>
 #include <string.h>
 
 /* Two readers preempted on CPU2, the only CPU of leaf rcu_node 2. */
@@ -99,5 +103,144 @@ int test_trace_nodes(void)
 	read_text(TMP "-nodes.err", err, sizeof(err));
 	EXPECT(strcmp(err, "rcufuzz: " TMP "-nodes.scn:2: expected 'show nodes'\n") == 0, "%s",
 	       err);
+	return 0;
+}
+
+/* Every step row of a run: its record, its place in the record, and the point it prints. */
+struct printed_rows {
+	unsigned flags; /* the printer's */
+	int n;
+	struct {
+		long event;
+		int cpu, nth;	 /* the nth step of its record (1: the first) */
+		char point[192]; /* what follows " @ " */
+		char func[64];	 /* the row's own function */
+		char label[128], point_func[64];
+	} row[1024];
+};
+
+static void print_one_row(const struct trace_row *row, void *arg)
+{
+	static char line[4096];
+	struct printed_rows *p = arg;
+	FILE *f = fmemopen(line, sizeof(line), "w");
+	struct trace_printer *printer = f ? trace_printer_new(f, p->flags) : NULL;
+	const char *at;
+
+	if (printer == NULL || row->event < 0 || p->n == 1024) {
+		trace_printer_free(printer);
+		if (f)
+			fclose(f);
+		return;
+	}
+	trace_print_row(row, printer);
+	trace_printer_free(printer);
+	fclose(f);
+	/* The header comes before the first row: take the last line. */
+	at = strstr(strchr(line, '\n') + 1 < line + strlen(line) ? strchr(line, '\n') + 1 : line,
+		    " @ ");
+	p->row[p->n].event = row->event;
+	p->row[p->n].cpu = row->cpu;
+	p->row[p->n].nth =
+		p->n && p->row[p->n - 1].event == row->event ? p->row[p->n - 1].nth + 1 : 1;
+	snprintf(p->row[p->n].point, sizeof(p->row[0].point), "%.*s",
+		 at ? (int)strcspn(at + 3, "\n") : 0, at ? at + 3 : "");
+	snprintf(p->row[p->n].func, sizeof(p->row[0].func), "%s", row->func);
+	snprintf(p->row[p->n].point_func, sizeof(p->row[0].point_func), "%s", row->point_func);
+	snprintf(p->row[p->n].label, sizeof(p->row[0].label), "%s", row->label);
+	p->n++;
+}
+
+/*
+ * The FUNC:LABEL a --trace row ends in, copied into an until line in place
+ * of the steps that led to it, stops at that row: for every step row of a
+ * hotplug finding's run (stop_machine, idle, irqs, long function names)
+ * that is the first of its record at its point (as an until line matches
+ * it: points.h), the line compiles to the same bytes as the count.  Also
+ * with --compact.
+ */
+int test_trace_point_round_trips(void)
+{
+	static char text[1 << 16], lines[1 << 16], until[1 << 16], counts[1 << 16];
+	static struct printed_rows rows;
+	static char *record[2048];
+	struct scenario s;
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+	size_t head = 0;
+	int nrec = 0, tried = 0, long_names = 0;
+	FILE *f;
+
+	read_text("corpus/findings/offline-reverses-blocked-tasks.scn", text, sizeof(text));
+	EXPECT(scenario_text_options(text, &s, &o) == 0, "does not compile");
+	EXPECT(s.nuntil == 0, "the scenario has until lines: it must be counts");
+	/* The records as text, one line each after the topology line. */
+	f = fmemopen(lines, sizeof(lines), "w");
+	EXPECT(f != NULL, "fmemopen");
+	scenario_decompile(s.bytes, s.size, s.mode, f);
+	fclose(f);
+	for (char *l = strtok(lines, "\n"); l; l = strtok(NULL, "\n")) {
+		if (nrec == 0 && strncmp(l, "topology ", 9) != 0) {
+			head += (size_t)snprintf(until + head, sizeof(until) - head, "%s\n", l);
+			continue;
+		}
+		record[nrec++] = l;
+	}
+	head += (size_t)snprintf(until + head, sizeof(until) - head, "%s\n", record[0]);
+	for (int compact = 0; compact < 2; compact++) {
+		rows.n = 0;
+		rows.flags = compact ? TRACE_COMPACT : 0;
+		o.trace = print_one_row;
+		o.trace_arg = &rows;
+		rcufuzz_run(s.bytes, s.size, &o, &r);
+		EXPECT(rows.n > 100, "%d rows", rows.n);
+		for (int i = 0; i < rows.n; i++) {
+			const char *ev = record[rows.row[i].event + 1];
+			size_t n = head;
+			int first = 1;
+
+			/* An earlier row of the record at the point (points.h): the line stops
+			 * there. */
+			for (int j = i - rows.row[i].nth + 1; j < i; j++)
+				first &= strcmp(rows.row[j].label, rows.row[i].label) != 0 ||
+					 (strcmp(rows.row[j].func, rows.row[i].func) != 0 &&
+					  strcmp(rows.row[j].point_func, rows.row[i].func) != 0);
+			if (!first || strncmp(ev, "step ", 5) != 0 ||
+			    (r.reported && i == rows.n - 1))
+				continue;
+			EXPECT(strncmp(rows.row[i].point, rows.row[i].func,
+				       strlen(rows.row[i].func)) == 0,
+			       "row %d: '%s' is not at %s", i, rows.row[i].point, rows.row[i].func);
+			for (long k = 1; k <= rows.row[i].event; k++)
+				n += (size_t)snprintf(until + n, sizeof(until) - n, "%s\n",
+						      record[k]);
+			memcpy(counts, until, n);
+			snprintf(until + n, sizeof(until) - n, "step cpu%d until %s\n",
+				 rows.row[i].cpu, rows.row[i].point);
+			snprintf(counts + n, sizeof(counts) - n, "step cpu%d x%d\n",
+				 rows.row[i].cpu, rows.row[i].nth);
+			if (same_bytes(until, counts) < 0)
+				return -1;
+			tried++;
+			long_names += strlen(rows.row[i].func) > 14;
+		}
+	}
+	scenario_free(&s);
+/* --compact: no CPU columns, the stepping CPU once. */
+#define COMPACT "topology cpus=4 tasks=4\nwork T3 read_lock\nstep cpu3 x2\n"
+	EXPECT(write_bytes(TMP "-compact.scn", COMPACT, strlen(COMPACT)) == 0, "write");
+	EXPECT(replay_to(TMP "-compact.out", NULL,
+			 ARGS("--trace", "--compact", TMP "-compact.scn")) == 0,
+	       "--trace --compact");
+	read_text(TMP "-compact.out", text, sizeof(text));
+	EXPECT(strncmp(text,
+		       "  step event                    the stepping CPU               "
+		       "preempt_count",
+		       76) == 0 &&
+		       strstr(text, "\n     1 step cpu3 x2             CPU3 T3[") &&
+		       strstr(text, " @ run_op:read_lock\n"),
+	       "%.600s", text);
+	EXPECT(tried > 100 && long_names > 20, "only %d rows tried, %d long names", tried,
+	       long_names);
 	return 0;
 }

@@ -64,6 +64,21 @@ int run_scenario_text(const char *text, struct traced_run *out)
 	return rc;
 }
 
+int same_bytes(const char *a, const char *b)
+{
+	struct scenario x, y;
+	char err[512];
+	int same;
+
+	EXPECT(scenario_compile(a, "a", &x, err, sizeof(err)) == 0, "%s", err);
+	EXPECT(scenario_compile(b, "b", &y, err, sizeof(err)) == 0, "%s", err);
+	same = x.size == y.size && memcmp(x.bytes, y.bytes, x.size) == 0;
+	scenario_free(&x);
+	scenario_free(&y);
+	EXPECT(same, "different bytes:\n%s---\n%s", a, b);
+	return 0;
+}
+
 struct task_struct *task_named(const char *comm)
 {
 	for (int i = 1; i <= nr_tasks; i++)

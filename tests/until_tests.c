@@ -95,21 +95,6 @@ static int until_lines_stand_at_their_points(const char *text)
 	return 0;
 }
 
-static int same_bytes(const char *a, const char *b)
-{
-	struct scenario x, y;
-	char err[512];
-	int same;
-
-	EXPECT(scenario_compile(a, "a", &x, err, sizeof(err)) == 0, "%s", err);
-	EXPECT(scenario_compile(b, "b", &y, err, sizeof(err)) == 0, "%s", err);
-	same = x.size == y.size && memcmp(x.bytes, y.bytes, x.size) == 0;
-	scenario_free(&x);
-	scenario_free(&y);
-	EXPECT(same, "different bytes:\n%s---\n%s", a, b);
-	return 0;
-}
-
 #define READER "topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\nwork T0 read_unlock\n"
 #define ABBA_HEAD                                                                                  \
 	"mode test\nlockdep off\ntopology cpus=2 fanout=2 tasks=2\n"                               \
