@@ -31,9 +31,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RECENT_EVENTS	      24
-#define DRAIN_STEPS_PER_ROUND 2
-#define DRAIN_TICK_EVERY      32
+#define RECENT_EVENTS 24
 
 struct recent {
 	long index; /* record number, -1 for the drain */

@@ -21,6 +21,9 @@
 #define INPUT_STEP_BUDGET 20000
 #define DRAIN_ROUNDS	  4000
 #define DRAIN_MAX_ROUNDS  (4 * DRAIN_ROUNDS)
+/* A drain round: each online CPU steps this often; every DRAIN_TICK_EVERY-th, a tick first. */
+#define DRAIN_STEPS_PER_ROUND 2
+#define DRAIN_TICK_EVERY      32
 
 /* One row of --trace: where a CPU stands after a step. */
 struct trace_row {

@@ -216,9 +216,9 @@ int test_until_errors(void)
 		{READER "step cpu0 until __rcu_read_unlock:\n",
 		 "t:4: '__rcu_read_unlock:': expected a label after ':' (or no ':')"},
 		{READER "step cpu1 until __rcu_read_unlock\n",
-		 "t:4: expected 'step cpuN until FUNC[:LABEL] [within K]' with N below 1"},
+		 "t:4: expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N below 1"},
 		{READER "step cpu0 until\n",
-		 "t:4: expected 'step cpuN until FUNC[:LABEL] [within K]' with N below 1"},
+		 "t:4: expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N below 1"},
 		{READER "tail 03\nstep cpu0 until __rcu_read_unlock\n",
 		 "t:5: events after the tail"},
 	};
