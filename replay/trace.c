@@ -16,10 +16,10 @@
 
 struct trace_printer {
 	FILE *out;
-	unsigned flags;		   /* TRACE_* */
-	struct rcu_panel panel;	   /* names the tasks on ->blkd_tasks */
-	struct rcu_snapshot last;  /* the tree after the last row (TRACE_NODES) */
-	int nshows, shown;	   /* show nodes lines, and how many printed */
+	unsigned flags;		  /* TRACE_* */
+	struct rcu_panel panel;	  /* names the tasks on ->blkd_tasks */
+	struct rcu_snapshot last; /* the tree after the last row (TRACE_NODES) */
+	int nshows, shown;	  /* show nodes lines, and how many printed */
 	long show_record[MAX_SHOWS];
 	int show_line[MAX_SHOWS];
 };
@@ -153,6 +153,14 @@ static void print_nodes(struct trace_printer *p, const struct trace_row *row)
 	p->last = s;
 }
 
+const char *trace_point_func(const struct trace_row *row)
+{
+	/* A lock's point with no frame above it (a stopper): the lock's caller says more. */
+	if (row->site_func && strcmp(row->func, row->point_func) == 0)
+		return row->site_func;
+	return row->func;
+}
+
 void trace_print_row(const struct trace_row *row, void *arg)
 {
 	struct trace_printer *p = arg;
@@ -167,10 +175,12 @@ void trace_print_row(const struct trace_row *row, void *arg)
 	fprintf(out, "%6lu %-24s", row->step, ev);
 	print_cpus(p, row);
 	fprintf(out, " pc=%#-12x n=%-11d sp=%-10s", (unsigned)t->preempt_count,
-		t->rcu_read_lock_nesting, special_bits(t->rcu_read_unlock_special, bits, sizeof(bits)));
+		t->rcu_read_lock_nesting,
+		special_bits(t->rcu_read_unlock_special, bits, sizeof(bits)));
 	for (int i = 0; i < t->lockdep_depth; i++)
 		fprintf(out, "%s%s", i ? "," : " ", lock_class_name(t->held_locks[i].class_idx));
-	fprintf(out, "%s @ %s:%s\n", t->lockdep_depth ? "" : " -", row->func, row->label);
+	fprintf(out, "%s @ %s:%s\n", t->lockdep_depth ? "" : " -", trace_point_func(row),
+		row->label);
 	if (p->flags & TRACE_NODES)
 		print_nodes(p, row);
 }

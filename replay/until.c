@@ -58,6 +58,8 @@ static void probe_row(const struct trace_row *row, void *arg)
 		remember(p, row->func);
 		remember(p, row->point_func);
 		remember(p, row->label);
+		if (row->site_func)
+			remember(p, row->site_func);
 	}
 	if (row->cpu == u->cpu || u->cpu < 0) {
 		p->at_func = row->func;

@@ -22,6 +22,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/preempt.h"
 #include "kernel/sched.h"
+#include "kernel/spinlock.h"
 #include "kernel/tick.h"
 #include "kernel/timer.h"
 #include "kernel/workload.h"
@@ -109,6 +110,7 @@ static void note_step(int cpu)
 			.func = func,
 			.label = label,
 			.point_func = s ? s->func : "?",
+			.site_func = lock_site_func(t, s),
 		};
 
 		m.opts->trace(&row, m.opts->trace_arg);

@@ -37,6 +37,8 @@ struct trace_row {
 	const char *label;		/* the point's label */
 	const char *point_func;		/* the function the point is written in: func, or
 					   a helper without a frame of its own (spin_wait) */
+	const char *site_func;		/* at a lock's point: the function that called the
+					   lock (spinlock.h), else NULL */
 };
 
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */

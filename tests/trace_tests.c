@@ -5,6 +5,7 @@
  */
 #include "harness.h"
 
+#include "../replay/points.h"
 #include "../replay/trace.h"
 #include "../target/run.h"
 
@@ -115,7 +116,7 @@ struct printed_rows {
 		int cpu, nth;	 /* the nth step of its record (1: the first) */
 		char point[192]; /* what follows " @ " */
 		char func[64];	 /* the row's own function */
-		char label[128], point_func[64];
+		char label[128], point_func[64], site_func[64], frame_func[64];
 	} row[1024];
 };
 
@@ -145,10 +146,24 @@ static void print_one_row(const struct trace_row *row, void *arg)
 		p->n && p->row[p->n - 1].event == row->event ? p->row[p->n - 1].nth + 1 : 1;
 	snprintf(p->row[p->n].point, sizeof(p->row[0].point), "%.*s",
 		 at ? (int)strcspn(at + 3, "\n") : 0, at ? at + 3 : "");
-	snprintf(p->row[p->n].func, sizeof(p->row[0].func), "%s", row->func);
+	snprintf(p->row[p->n].func, sizeof(p->row[0].func), "%s", trace_point_func(row));
 	snprintf(p->row[p->n].point_func, sizeof(p->row[0].point_func), "%s", row->point_func);
+	snprintf(p->row[p->n].frame_func, sizeof(p->row[0].frame_func), "%s", row->func);
+	snprintf(p->row[p->n].site_func, sizeof(p->row[0].site_func), "%s",
+		 row->site_func ? row->site_func : "");
 	snprintf(p->row[p->n].label, sizeof(p->row[0].label), "%s", row->label);
 	p->n++;
+}
+
+/* Would an until line on @func:@label stop at row @j (points.h's point_matches)? */
+static int at_point(const struct printed_rows *p, int j, const char *func, const char *label)
+{
+	struct trace_row row = {.func = p->row[j].frame_func,
+				.point_func = p->row[j].point_func,
+				.site_func = p->row[j].site_func[0] ? p->row[j].site_func : NULL,
+				.label = p->row[j].label};
+
+	return point_matches(&row, func, label);
 }
 
 /*
@@ -202,9 +217,7 @@ int test_trace_point_round_trips(void)
 			/* An earlier row of the record at the point (points.h): the line stops
 			 * there. */
 			for (int j = i - rows.row[i].nth + 1; j < i; j++)
-				first &= strcmp(rows.row[j].label, rows.row[i].label) != 0 ||
-					 (strcmp(rows.row[j].func, rows.row[i].func) != 0 &&
-					  strcmp(rows.row[j].point_func, rows.row[i].func) != 0);
+				first &= !at_point(&rows, j, rows.row[i].func, rows.row[i].label);
 			if (!first || strncmp(ev, "step ", 5) != 0 ||
 			    (r.reported && i == rows.n - 1))
 				continue;
