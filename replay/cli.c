@@ -12,6 +12,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,9 +74,27 @@ struct replay_args {
 	unsigned trace_flags; /* --nodes, --compact */
 };
 
+/*
+ * A line on stderr after what stdout holds: with both on one stream
+ * (2>&1), each line stays whole and in order.
+ */
+static void error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void error_line(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
+
 void cli_error(const char *what, const char *why)
 {
-	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
+	error_line("rcufuzz: %s: %s", what, why);
 }
 
 static void usage(FILE *out)
@@ -216,7 +235,7 @@ static int load_scenario(const char *path, struct scenario *s)
 	rc = scenario_compile((char *)text, path, s, err, sizeof(err));
 	free(text);
 	if (rc < 0)
-		fprintf(stderr, "rcufuzz: %s\n", err);
+		error_line("rcufuzz: %s", err);
 	return rc;
 }
 
@@ -367,6 +386,7 @@ static int do_run(const struct replay_args *a, const struct scenario *s, const u
 	/* With --trace, one stream: the rows, a separator, then the report. */
 	if (a->trace)
 		trace_print_end(stdout);
+	fflush(stdout);
 	if (r.reported)
 		fputs(r.text, a->trace ? stdout : stderr);
 	else
