@@ -3,7 +3,7 @@
  * --check on a scenario that no longer reproduces says when its expected
  * SUMMARY names a check or report kind the model no longer has; and what
  * rcureplay prints on stdout and stderr stays in order, a line each, when
- * both go to one stream.
+ * both go to one stream; and the rules of docs/scenarios.md hold.
  */
 #include "harness.h"
 
@@ -108,5 +108,42 @@ int test_cli_one_stream_in_order(void)
 		      "\nrcufuzz: " TMP "-nothing.scn: No such file or directory\nrcufuzz: " TMP
 		      "-nothing.scn: No such file or directory\n"),
 	       "%s", out);
+	return 0;
+}
+
+/*
+ * docs/scenarios.md's "Rules every schedule depends on", run: a task that
+ * never ran waits on CPU N mod cpus; a reader out of work spins where a
+ * task out of work sleeps; `resched` in a reader parks the CPU inside
+ * rcu_preempt_note_context_switch() holding the leaf's rnp->lock.
+ */
+int test_schedule_rules(void)
+{
+	struct traced_run t;
+	const char *first_t2, *cpu2;
+
+	EXPECT(run_scenario_text("topology cpus=3 fanout=2 tasks=3\nwork T2 read_lock\n"
+				 "step cpu0 x8\nstep cpu1 x8\nstep cpu2 x2\n",
+				 &t) == 0,
+	       "scenario");
+	first_t2 = log_find(t.log, NEEDLES("T2["));
+	cpu2 = log_find(t.log, NEEDLES("step cpu2 x2"));
+	EXPECT(first_t2 && first_t2 == cpu2, "T2 ran before CPU2 stepped:\n%s", t.log);
+	traced_run_free(&t);
+	EXPECT(run_scenario_text(
+		       "topology cpus=2 fanout=2 tasks=2\nwork T0 read_lock\n"
+		       "work T1 read_lock\nwork T1 read_unlock\n"
+		       "step cpu0 x8\nstep cpu1 until cpu_idle:idle within 40\nresched cpu0\n",
+		       &t) == 0,
+	       "scenario");
+	EXPECT(log_find(t.log,
+			NEEDLES("step cpu0 x8", "T0[", "n=1 ", "@ workload_main:waiting for work")),
+	       "the reader out of work does not spin:\n%s", t.log);
+	EXPECT(log_find(t.log, NEEDLES("step cpu1", "swapper/1", "@ cpu_idle:idle")),
+	       "the task out of work does not sleep:\n%s", t.log);
+	EXPECT(log_find(t.log, NEEDLES("resched cpu0", "T0[", "rcu_node_level_",
+				       "@ rcu_preempt_note_context_switch:lock acquired")),
+	       "resched did not stop in rcu_preempt_note_context_switch():\n%s", t.log);
+	traced_run_free(&t);
 	return 0;
 }
