@@ -19,6 +19,8 @@
  *   work T0 read_lock          then one event per line (sim/events.def)
  *   step cpu1 x3
  *   step cpu1 until __rcu_read_unlock:nesting 0, before special check   (until.h)
+ *   step all until cpu2 at play_dead:dead    round robin, as the drain (until.h)
+ *   step cpu0 until report                   up to the step that reports
  *   show nodes                 print the rcu_node tree here when the scenario runs
  *   irq cpu0 tick [01 00]      raw bytes of a record that is not canonical
  *   tail 03                    bytes of a last record cut short
