@@ -80,7 +80,8 @@ static int all_points(const struct point **out)
 						     e[i]->file, e[i]->line, 0};
 		n = add_lock_sites(points, n);
 		if (n < MAX_POINTS)
-			points[n++] = (struct point){"cpu_idle", "idle", "target/kernel/boot.c", 0, 0};
+			points[n++] =
+				(struct point){"cpu_idle", "idle", "target/kernel/boot.c", 0, 0};
 		for (int op = 0; op < NR_WORK_OPS && n < MAX_POINTS; op++)
 			points[n++] = (struct point){"run_op", work_op_name((enum work_op)op),
 						     "target/kernel/work_ops.def", 0, 0};

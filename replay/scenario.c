@@ -288,13 +288,15 @@ static int parse_until(struct parser *p, char **tok, int ntok)
 	}
 	if (all && (last < 6 || strcmp(tok[4], "at") != 0 ||
 		    (u.cpu = numbered(tok[3], "cpu", p->config.topo.ncpus)) < 0))
-		return fail(p,
-			    "expected 'step all until cpuN at FUNC[:LABEL]|report [within K]' with N "
-			    "below %d",
-			    p->config.topo.ncpus);
+		return fail(
+			p,
+			"expected 'step all until cpuN at FUNC[:LABEL]|report [within K]' with N "
+			"below %d",
+			p->config.topo.ncpus);
 	if (!all && (last < 4 || (u.cpu = numbered(tok[1], "cpu", p->config.topo.ncpus)) < 0))
-		return fail(p, "expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N "
-			       "below %d",
+		return fail(p,
+			    "expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N "
+			    "below %d",
 			    p->config.topo.ncpus);
 	if (!all && last == 4 && strcmp(tok[3], "report") == 0) {
 		u.kind = UNTIL_REPORT;

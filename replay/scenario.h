@@ -39,7 +39,7 @@
 
 #define SCENARIO_MAX_FRAMES 8
 #define SCENARIO_MAX_CLEAN 4
-#define SCENARIO_MAX_SHOWS 64
+#define SCENARIO_MAX_SHOWS  64
 
 struct scenario {
 	uint8_t *bytes;              /* the compiled input (malloc'd) */

@@ -17,14 +17,14 @@
 /* One compile run of an until line: what it looks for and what it saw. */
 struct probe {
 	const struct until_line *u;
-	long first;		     /* record index of the first appended record */
-	int ntried;		     /* the records appended */
-	int *rows;		     /* rows (steps) each of them took */
-	long hit;		     /* index among them of the record whose step stands there */
-	int hit_nth;		     /* which step of that record (1: its first) */
-	unsigned long hit_step;	     /* its step number */
-	int steps, hit_steps;	     /* steps of u->cpu in the appended records, up to the hit */
-	const char *at_func;	     /* where u->cpu stands after its last step */
+	long first;		/* record index of the first appended record */
+	int ntried;		/* the records appended */
+	int *rows;		/* rows (steps) each of them took */
+	long hit;		/* index among them of the record whose step stands there */
+	int hit_nth;		/* which step of that record (1: its first) */
+	unsigned long hit_step; /* its step number */
+	int steps, hit_steps;	/* steps of u->cpu in the appended records, up to the hit */
+	const char *at_func;	/* where u->cpu stands after its last step */
 	const char *at_label;
 	int collect;		     /* gather the names the run meets (for an error) */
 	const char *names[MAX_SEEN]; /* functions and labels met, for "near" */
@@ -205,9 +205,8 @@ static int explain(const struct probe *p, const struct rcufuzz_result *r, char *
 	else
 		snprintf(stands, sizeof(stands), "it has not run");
 	if (r->reported && applied <= 0)
-		return say(why, len,
-			   "%s%s never reached %s: the run reports '%s' before this line", all,
-			   who, point, summary);
+		return say(why, len, "%s%s never reached %s: the run reports '%s' before this line",
+			   all, who, point, summary);
 	if (u->kind != UNTIL_REPORT && !point_func_known(u->func) && !met(p, u->func)) {
 		suggest(p, u->func, 0, near, sizeof(near));
 		return say(why, len, "'%s': no point is in such a function%s", u->func, near);
@@ -268,10 +267,14 @@ static long probe_line(uint8_t *buf, size_t prefix, struct until_line *u,
 	o.replay_cmd = NULL;
 	rcufuzz_run(buf, size, &o, &r);
 	done = p.hit >= 0 && (u->kind == UNTIL_REPORT ? r.reported && p.hit_step == r.steps
-						       : !(r.reported && p.hit_step == r.steps));
+						      : !(r.reported && p.hit_step == r.steps));
 	if (!done) {
 		/* Not there: run it again, gathering names, to say why. */
-		p = (struct probe){.u = u, .hit = -1, .first = p.first, .ntried = n, .rows = p.rows,
+		p = (struct probe){.u = u,
+				   .hit = -1,
+				   .first = p.first,
+				   .ntried = n,
+				   .rows = p.rows,
 				   .collect = 1};
 		memset(p.rows, 0, (size_t)n * sizeof(*p.rows));
 		rcufuzz_run(buf, size, &o, &r);

@@ -36,10 +36,10 @@ enum until_kind {
 };
 
 struct until_line {
-	int line;		     /* in the scenario file, for errors */
+	int line; /* in the scenario file, for errors */
 	enum until_kind kind;
-	int all;		     /* step all: every CPU in turn, as the drain steps them */
-	int cpu;		     /* step cpuN, or the CPU that must stand at the point; -1: none */
+	int all; /* step all: every CPU in turn, as the drain steps them */
+	int cpu; /* step cpuN, or the CPU that must stand at the point; -1: none */
 	char func[UNTIL_FUNC_MAX];   /* FUNC */
 	char label[UNTIL_LABEL_MAX]; /* LABEL; "" for any point in FUNC */
 	int within;		     /* at most this many steps (of CPU N) */

@@ -26,7 +26,13 @@ struct check_site {
 	int line;
 };
 
-#define CHECK_NAME(name_)                                                                          	({                                                                                         		static const struct check_site check_site_ = {name_, __FILE__, __LINE__};          		static const struct check_site *check_site_ptr_                                    			__attribute__((section("rcufuzz_checks"), used)) = &check_site_;           		check_site_.name;                                                                  	})
+#define CHECK_NAME(name_)                                                                          \
+	({                                                                                         \
+		static const struct check_site check_site_ = {name_, __FILE__, __LINE__};          \
+		static const struct check_site *check_site_ptr_                                    \
+			__attribute__((section("rcufuzz_checks"), used)) = &check_site_;           \
+		check_site_.name;                                                                  \
+	})
 
 /* Every named check of the program, in link order. */
 size_t check_site_entries(const struct check_site *const **entries);

@@ -80,10 +80,8 @@ static void check_deadlock(const raw_spinlock_t *l)
 
 size_t lock_site_entries(const struct lock_site *const **entries)
 {
-	extern const struct lock_site *const __start_rcufuzz_lock_sites[]
-		__attribute__((weak));
-	extern const struct lock_site *const __stop_rcufuzz_lock_sites[]
-		__attribute__((weak));
+	extern const struct lock_site *const __start_rcufuzz_lock_sites[] __attribute__((weak));
+	extern const struct lock_site *const __stop_rcufuzz_lock_sites[] __attribute__((weak));
 
 	*entries = __start_rcufuzz_lock_sites;
 	if (__start_rcufuzz_lock_sites == NULL || __stop_rcufuzz_lock_sites == NULL)

@@ -56,7 +56,13 @@ struct lock_site {
 	int acquires;	  /* 1: takes the lock ("lock acquired"); 0: only waits for it */
 };
 
-#define LOCK_SITE(acq)                                                                             	({                                                                                         		static const struct lock_site lock_site_ = {__func__, __FILE__, __LINE__, acq};    		static const struct lock_site *lock_site_ptr_                                      			__attribute__((section("rcufuzz_lock_sites"), used)) = &lock_site_;        		&lock_site_;                                                                       	})
+#define LOCK_SITE(acq)                                                                             \
+	({                                                                                         \
+		static const struct lock_site lock_site_ = {__func__, __FILE__, __LINE__, acq};    \
+		static const struct lock_site *lock_site_ptr_                                      \
+			__attribute__((section("rcufuzz_lock_sites"), used)) = &lock_site_;        \
+		&lock_site_;                                                                       \
+	})
 
 /* Every lock site of the program, in link order. */
 size_t lock_site_entries(const struct lock_site *const **entries);
