@@ -6,6 +6,7 @@
 #include "../target/kernel/cpu.h"
 #include "../target/run.h"
 #include "points.h"
+#include "trace.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -419,16 +420,17 @@ static void name_run(const struct trace_row *rows, size_t nrows, int cpu, int st
 		     const struct rcufuzz_result *r, struct until_name *name, int records)
 {
 	const struct trace_row *last = &rows[nrows - 1];
+	const char *func = trace_point_func(last); /* as --trace names it */
 	struct until_line u = {.cpu = cpu, .within = UNTIL_DEFAULT_WITHIN};
 
 	/* A step of a parked CPU leaves no row: then the rows do not count the steps. */
 	if (nrows != (size_t)steps || (r->reported && last->step == r->steps) ||
-	    !writable(last->func, last->label) || steps > UNTIL_MAX_WITHIN)
+	    !writable(func, last->label) || steps > UNTIL_MAX_WITHIN)
 		return;
 	for (size_t k = 0; k + 1 < nrows; k++)
-		if (point_matches(&rows[k], last->func, last->label))
+		if (point_matches(&rows[k], func, last->label))
 			return; /* reached before: the line would stop there */
-	snprintf(u.func, sizeof(u.func), "%s", last->func);
+	snprintf(u.func, sizeof(u.func), "%s", func);
 	snprintf(u.label, sizeof(u.label), "%s", last->label);
 	if (steps > UNTIL_DEFAULT_WITHIN)
 		u.within = steps;
