@@ -253,6 +253,15 @@ int test_trace_point_round_trips(void)
 		       strstr(text, "\n     1 step cpu3 x2             CPU3 T3[") &&
 		       strstr(text, " @ run_op:read_lock\n"),
 	       "%.600s", text);
+	/* --text --named names runs by the same FUNC: a stopper's lock by cpu_stopper_thread. */
+	EXPECT(replay_to(TMP "-named.out", NULL,
+			 ARGS("--text", "--named",
+			      "corpus/findings/offline-qs-before-play-dead.scn")) == 0,
+	       "--text --named");
+	read_text(TMP "-named.out", text, sizeof(text));
+	EXPECT(strstr(text, " until cpu_stopper_thread:lock acquired\n") &&
+		       !strstr(text, "do_raw_spin_lock_class"),
+	       "%s", text);
 	EXPECT(tried > 100 && long_names > 20, "only %d rows tried, %d long names", tried,
 	       long_names);
 	return 0;
