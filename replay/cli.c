@@ -12,6 +12,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,11 +70,31 @@ struct replay_args {
 	const char *compile; /* --compile SCENARIO */
 	const char *output;  /* -o FILE */
 	int text, named, check, minimize, triage, points;
+	int trace;	      /* --trace */
+	unsigned trace_flags; /* --nodes, --compact */
 };
+
+/*
+ * A line on stderr after what stdout holds: with both on one stream
+ * (2>&1), each line stays whole and in order.
+ */
+static void error_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void error_line(const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	fprintf(stderr, "%s\n", line);
+	fflush(stderr);
+}
 
 void cli_error(const char *what, const char *why)
 {
-	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
+	error_line("rcufuzz: %s: %s", what, why);
 }
 
 static void usage(FILE *out)
@@ -214,7 +235,7 @@ static int load_scenario(const char *path, struct scenario *s)
 	rc = scenario_compile((char *)text, path, s, err, sizeof(err));
 	free(text);
 	if (rc < 0)
-		fprintf(stderr, "rcufuzz: %s\n", err);
+		error_line("rcufuzz: %s", err);
 	return rc;
 }
 
@@ -292,27 +313,67 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	return rc;
 }
 
-/* Run the input as a fuzz target would: the report or "clean", and the page. */
-static int do_run(const struct replay_args *a, const uint8_t *data, size_t size)
+/* The record each of @s's show lines stands before, into @printer. */
+static void show_lines(const struct scenario *s, const uint8_t *data, size_t size,
+		       const struct rcufuzz_options *o, struct trace_printer *printer)
+{
+	struct config c;
+	struct input_event ev;
+	size_t pos = 0;
+	long record = 0;
+	int i = 0;
+
+	rcufuzz_config(data, size, o, &c);
+	while (i < s->nshows && input_next(data, size, &pos, &c.topo, o->mode, &ev)) {
+		for (; i < s->nshows && s->shows[i].at <= ev.offset; i++)
+			trace_show_nodes_at(printer, record, s->shows[i].line);
+		record++;
+	}
+	for (; i < s->nshows; i++)
+		trace_show_nodes_at(printer, record, s->shows[i].line);
+}
+
+/*
+ * Run the input (of scenario @s, or NULL) as a fuzz target would: the
+ * report or "clean", the page, the trace and the show lines.
+ */
+static int do_run(const struct replay_args *a, const struct scenario *s, const uint8_t *data,
+		  size_t size)
 {
 	struct rcufuzz_options o = a->run;
 	struct rcufuzz_result r;
 	struct html_trace *page = NULL;
+	struct trace_printer *printer = trace_printer_new(stdout, a->trace_flags);
 	char replay[1024];
 
+	if (printer == NULL) {
+		cli_error(a->file, "out of memory");
+		return 2;
+	}
 	format_replay_cmd(replay, sizeof(replay), a, data, size);
 	o.replay_cmd = replay;
+	if (a->trace) {
+		o.trace = trace_print_row;
+		o.trace_arg = printer;
+	}
+	if (s && s->nshows) {
+		show_lines(s, data, size, &o, printer);
+		o.before_record = trace_before_record;
+		o.before_record_arg = printer;
+	}
 	if (a->html) {
 		/* The page records every step; with --trace the rows still print. */
-		page = html_begin(a->run.trace ? stdout : NULL);
+		page = html_begin(a->trace ? printer : NULL);
 		if (page == NULL) {
 			cli_error(a->html, "out of memory");
+			trace_printer_free(printer);
 			return 2;
 		}
 		o.trace = html_row;
 		o.trace_arg = page;
 	}
 	rcufuzz_run(data, size, &o, &r);
+	trace_printer_free(printer);
 	if (page) {
 		int failed = html_write(page, a->html, a->file, &r) != 0;
 
@@ -323,10 +384,11 @@ static int do_run(const struct replay_args *a, const uint8_t *data, size_t size)
 		}
 	}
 	/* With --trace, one stream: the rows, a separator, then the report. */
-	if (a->run.trace)
+	if (a->trace)
 		trace_print_end(stdout);
+	fflush(stdout);
 	if (r.reported)
-		fputs(r.text, a->run.trace ? stdout : stderr);
+		fputs(r.text, a->trace ? stdout : stderr);
 	else
 		printf("clean: %lu events, %lu steps\n", r.events, r.steps);
 	if (a->html)
@@ -411,7 +473,7 @@ static int do_input(const struct replay_args *given)
 	else if (a.action == ACTION_MINIMIZE)
 		rc = do_minimize(data, size, &a.run, a.output);
 	else
-		rc = do_run(&a, data, size);
+		rc = do_run(&a, data == s.bytes ? &s : NULL, data, size);
 	if (data != s.bytes)
 		free(data);
 	scenario_free(&s);
@@ -465,8 +527,13 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		a->run.consequences = 1;
 		break;
 	case FLAG_TRACE:
-		a->run.trace = trace_print_row;
-		a->run.trace_arg = stdout;
+		a->trace = 1;
+		break;
+	case FLAG_NODES:
+		a->trace_flags |= TRACE_NODES;
+		break;
+	case FLAG_COMPACT:
+		a->trace_flags |= TRACE_COMPACT;
 		break;
 	case FLAG_HTML:
 		a->html = arg;
@@ -586,6 +653,11 @@ static int check_args(struct replay_args *a)
 		a->action = ACTION_MINIMIZE;
 	if (a->action == ACTION_MINIMIZE && a->output == NULL) {
 		cli_error("--minimize", "needs -o FILE");
+		return -1;
+	}
+	if (a->trace_flags && !a->trace) {
+		cli_error(a->trace_flags & TRACE_NODES ? "--nodes" : "--compact",
+			  "goes with --trace");
 		return -1;
 	}
 	if (a->named && a->action != ACTION_TEXT) {

@@ -67,10 +67,10 @@ struct html_trace {
 	unsigned long total;		/* steps seen */
 	int ncpus;
 	struct rcu_panel panel;
-	FILE *also_print; /* --trace too */
+	struct trace_printer *also_print; /* --trace too */
 };
 
-struct html_trace *html_begin(FILE *also_print)
+struct html_trace *html_begin(struct trace_printer *also_print)
 {
 	struct html_trace *h = calloc(1, sizeof(*h));
 

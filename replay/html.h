@@ -14,9 +14,10 @@
 struct trace_row;
 struct rcufuzz_result;
 struct html_trace;
+struct trace_printer;
 
-/* A recorder for one run; @also_print: also print --trace rows there (NULL: no). */
-struct html_trace *html_begin(FILE *also_print);
+/* A recorder for one run; @also_print: also print --trace rows with it (NULL: no). */
+struct html_trace *html_begin(struct trace_printer *also_print);
 /* The rcufuzz_options.trace callback; @arg is the html_trace. */
 void html_row(const struct trace_row *row, void *arg);
 /* Write the page for the run just recorded; 0, or -1 with errno set. */

@@ -126,7 +126,7 @@ void rcu_panel_take(struct rcu_panel *p, struct rcu_snapshot *s)
 	}
 }
 
-static int node_equal(const struct node_state *a, const struct node_state *b)
+int rcu_node_state_equal(const struct node_state *a, const struct node_state *b)
 {
 	return a->gpnum == b->gpnum && a->completed == b->completed && a->qsmask == b->qsmask &&
 	       a->qsmaskinit == b->qsmaskinit && a->expmask == b->expmask && a->nblkd == b->nblkd &&
@@ -141,7 +141,7 @@ int rcu_snapshot_equal(const struct rcu_snapshot *a, const struct rcu_snapshot *
 	    a->num_nodes != b->num_nodes)
 		return 0;
 	for (int k = 0; k < a->num_nodes; k++)
-		if (!node_equal(&a->node[k], &b->node[k]))
+		if (!rcu_node_state_equal(&a->node[k], &b->node[k]))
 			return 0;
 	return 1;
 }

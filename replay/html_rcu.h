@@ -52,6 +52,7 @@ struct rcu_panel {
 
 /* Copy the tree's state now into @s. */
 void rcu_panel_take(struct rcu_panel *p, struct rcu_snapshot *s);
+int rcu_node_state_equal(const struct node_state *a, const struct node_state *b);
 int rcu_snapshot_equal(const struct rcu_snapshot *a, const struct rcu_snapshot *b);
 /* The page's data: the tree's shape as a JavaScript array, then one state at step @i. */
 void rcu_panel_write_shape(FILE *f, const struct rcu_panel *p);

@@ -4,6 +4,7 @@
 
 #include "../target/input.h"
 #include "../target/run.h"
+#include "../target/kernel/spinlock.h"
 #include "../target/sim/sim.h"
 
 #include <stdlib.h>
@@ -14,7 +15,8 @@
 
 int point_matches(const struct trace_row *row, const char *func, const char *label)
 {
-	if (strcmp(row->func, func) != 0 && strcmp(row->point_func, func) != 0)
+	if (strcmp(row->func, func) != 0 && strcmp(row->point_func, func) != 0 &&
+	    (row->site_func == NULL || strcmp(row->site_func, func) != 0))
 		return 0;
 	return label == NULL || label[0] == '\0' || strcmp(row->label, label) == 0;
 }
@@ -25,6 +27,7 @@ struct point {
 	const char *label;
 	const char *file;
 	int line;
+	int lock; /* a lock call at file:line, not a POINT() */
 };
 
 static int by_func_then_place(const void *a, const void *b)
@@ -41,8 +44,23 @@ static int by_func_then_place(const void *a, const void *b)
 	return c;
 }
 
+/* The points of every lock call (spinlock.h): "spinning", and "lock acquired" if it takes it. */
+static int add_lock_sites(struct point *points, int n)
+{
+	const struct lock_site *const *e;
+	size_t total = lock_site_entries(&e);
+
+	for (size_t i = 0; i < total && n + 2 <= MAX_POINTS; i++) {
+		points[n++] = (struct point){e[i]->func, "spinning", e[i]->file, e[i]->line, 1};
+		if (e[i]->acquires)
+			points[n++] = (struct point){e[i]->func, "lock acquired", e[i]->file,
+						     e[i]->line, 1};
+	}
+	return n;
+}
+
 /*
- * The registry of POINT()s, and the points the kernel model hands to
+ * The registry of POINT()s, the lock calls, and the points the kernel model hands to
  * sim_point() itself, which the registry cannot have: the idle loop's halt
  * (boot.c) and each workload op's point before it runs (run_op, named for
  * the op: work_ops.def).  Sorted by function, then by place.
@@ -59,12 +77,14 @@ static int all_points(const struct point **out)
 		n = 0;
 		for (size_t i = 0; i < total && n < MAX_POINTS; i++)
 			points[n++] = (struct point){e[i]->site->func, e[i]->site->label,
-						     e[i]->file, e[i]->line};
+						     e[i]->file, e[i]->line, 0};
+		n = add_lock_sites(points, n);
 		if (n < MAX_POINTS)
-			points[n++] = (struct point){"cpu_idle", "idle", "target/kernel/boot.c", 0};
+			points[n++] =
+				(struct point){"cpu_idle", "idle", "target/kernel/boot.c", 0, 0};
 		for (int op = 0; op < NR_WORK_OPS && n < MAX_POINTS; op++)
 			points[n++] = (struct point){"run_op", work_op_name((enum work_op)op),
-						     "target/kernel/work_ops.def", 0};
+						     "target/kernel/work_ops.def", 0, 0};
 		qsort(points, (size_t)n, sizeof(points[0]), by_func_then_place);
 	}
 	*out = points;

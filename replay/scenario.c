@@ -246,15 +246,29 @@ static int parse_config(struct parser *p, char **tok, int ntok)
 	return 0;
 }
 
-/* "step cpuN until FUNC[:LABEL] [within K]": compiled at the end (until.h). */
+static int add_until(struct parser *p, const struct until_line *u)
+{
+	struct until_line *more = realloc(p->s->until, (size_t)(p->s->nuntil + 1) * sizeof(*more));
+
+	if (more == NULL)
+		return fail(p, "out of memory");
+	p->s->until = more;
+	p->s->until[p->s->nuntil++] = *u;
+	return 0;
+}
+
+/*
+ * "step cpuN until FUNC[:LABEL] [within K]", "step all until cpuN at
+ * FUNC[:LABEL] [within K]", "step cpuN until report [within K]" or "step
+ * all until report [within K]": compiled at the end (until.h).
+ */
 static int parse_until(struct parser *p, char **tok, int ntok)
 {
 	struct until_line u = {.line = p->line, .within = UNTIL_DEFAULT_WITHIN, .at = p->s->size};
-	struct until_line *more;
 	char spec[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2];
 	const char *colon;
 	size_t used = 0, flen;
-	int last = ntok;
+	int all = strcmp(tok[1], "all") == 0, first = all ? 5 : 3, last = ntok;
 
 	if (ntok >= 6 && strcmp(tok[ntok - 2], "within") == 0) {
 		char *end;
@@ -266,12 +280,31 @@ static int parse_until(struct parser *p, char **tok, int ntok)
 		u.within = (int)k;
 		last = ntok - 2;
 	}
-	if (last < 4 || (u.cpu = numbered(tok[1], "cpu", p->config.topo.ncpus)) < 0)
-		return fail(p, "expected 'step cpuN until FUNC[:LABEL] [within K]' with N below %d",
+	u.all = all;
+	if (all && last == 4 && strcmp(tok[3], "report") == 0) {
+		u.kind = UNTIL_REPORT;
+		u.cpu = -1;
+		return add_until(p, &u);
+	}
+	if (all && (last < 6 || strcmp(tok[4], "at") != 0 ||
+		    (u.cpu = numbered(tok[3], "cpu", p->config.topo.ncpus)) < 0))
+		return fail(
+			p,
+			"expected 'step all until cpuN at FUNC[:LABEL]|report [within K]' with N "
+			"below %d",
+			p->config.topo.ncpus);
+	if (!all && (last < 4 || (u.cpu = numbered(tok[1], "cpu", p->config.topo.ncpus)) < 0))
+		return fail(p,
+			    "expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N "
+			    "below %d",
 			    p->config.topo.ncpus);
-	for (int i = 3; i < last && used < sizeof(spec); i++)
-		used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s", i > 3 ? " " : "",
-					 tok[i]);
+	if (!all && last == 4 && strcmp(tok[3], "report") == 0) {
+		u.kind = UNTIL_REPORT;
+		return add_until(p, &u);
+	}
+	for (int i = first; i < last && used < sizeof(spec); i++)
+		used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s",
+					 i > first ? " " : "", tok[i]);
 	if (used >= sizeof(spec))
 		return fail(p, "'%s': too long", spec);
 	colon = strchr(spec, ':');
@@ -285,12 +318,7 @@ static int parse_until(struct parser *p, char **tok, int ntok)
 		return fail(p, "'%s': too long", colon + 1);
 	memcpy(u.func, spec, flen);
 	snprintf(u.label, sizeof(u.label), "%s", colon ? colon + 1 : "");
-	more = realloc(p->s->until, (size_t)(p->s->nuntil + 1) * sizeof(*more));
-	if (more == NULL)
-		return fail(p, "out of memory");
-	p->s->until = more;
-	p->s->until[p->s->nuntil++] = u;
-	return 0;
+	return add_until(p, &u);
 }
 
 static int parse_event(struct parser *p, char **tok, int ntok)
@@ -383,6 +411,22 @@ static int parse_event(struct parser *p, char **tok, int ntok)
 			return fail(p, "raw bytes do not decode to this event");
 	}
 	return emit(p, raw, len);
+}
+
+/* "show nodes": printed where it stands when the scenario runs (bytes carry nothing). */
+static int parse_show(struct parser *p, char **tok, int ntok)
+{
+	struct scenario *s = p->s;
+
+	if (ntok != 2 || strcmp(tok[1], "nodes") != 0)
+		return fail(p, "expected 'show nodes'");
+	if (!p->have_topology)
+		return fail(p, "'show' before the topology line");
+	if (s->nshows == SCENARIO_MAX_SHOWS)
+		return fail(p, "at most %d show lines", SCENARIO_MAX_SHOWS);
+	s->shows[s->nshows].line = p->line;
+	s->shows[s->nshows++].at = s->size;
+	return 0;
 }
 
 static int parse_tail(struct parser *p, char **tok, int ntok)
@@ -547,6 +591,8 @@ static int parse_line(struct parser *p, char *line)
 		return parse_topology(p, tok, ntok);
 	if (strcmp(tok[0], "tail") == 0)
 		return parse_tail(p, tok, ntok);
+	if (strcmp(tok[0], "show") == 0)
+		return parse_show(p, tok, ntok);
 	if (event_lookup(tok[0]) >= 0)
 		return parse_event(p, tok, ntok);
 	return fail(p, "'%s': unknown keyword or event", tok[0]);
@@ -571,6 +617,11 @@ static int compile_until_lines(struct parser *p)
 	free(s->bytes);
 	s->bytes = bytes;
 	s->size = size;
+	/* A show line moves by the bytes of the until lines above it. */
+	for (int i = 0; i < s->nshows; i++)
+		for (int k = 0; k < s->nuntil; k++)
+			if (s->until[k].line < s->shows[i].line)
+				s->shows[i].at += s->until[k].len;
 	return 0;
 }
 

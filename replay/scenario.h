@@ -19,6 +19,9 @@
  *   work T0 read_lock          then one event per line (sim/events.def)
  *   step cpu1 x3
  *   step cpu1 until __rcu_read_unlock:nesting 0, before special check   (until.h)
+ *   step all until cpu2 at play_dead:dead    round robin, as the drain (until.h)
+ *   step cpu0 until report                   up to the step that reports
+ *   show nodes                 print the rcu_node tree here when the scenario runs
  *   irq cpu0 tick [01 00]      raw bytes of a record that is not canonical
  *   tail 03                    bytes of a last record cut short
  *
@@ -36,6 +39,7 @@
 
 #define SCENARIO_MAX_FRAMES 8
 #define SCENARIO_MAX_CLEAN 4
+#define SCENARIO_MAX_SHOWS  64
 
 struct scenario {
 	uint8_t *bytes;              /* the compiled input (malloc'd) */
@@ -62,6 +66,12 @@ struct scenario {
 	/* The step ... until lines, in order, and what they compiled to (malloc'd). */
 	int nuntil;
 	struct until_line *until;
+	/* The show nodes lines: where they stand in the compiled input. */
+	int nshows;
+	struct {
+		int line;  /* in the scenario file */
+		size_t at; /* before the record at this offset (at the end: none) */
+	} shows[SCENARIO_MAX_SHOWS];
 };
 
 /*

@@ -2,8 +2,14 @@
 /* A scenario's expectations, and where its until lines depend on the switches: see scenario.h. */
 #include "scenario.h"
 
+#include "../target/check/report.h"
+#include "../target/kernel/bug.h"
+#include "../target/kernel/spinlock.h"
+
 #include <stdlib.h>
 #include <string.h>
+
+static int scenario_check_run(const struct scenario *s, char *why, size_t len);
 
 static int check_fail(char *why, size_t len, const char *fmt, const char *a, const char *b)
 {
@@ -42,7 +48,51 @@ static int variant(const struct scenario *s, int i, struct rcufuzz_options *o, c
 	return 0;
 }
 
+/*
+ * An expected SUMMARY "KIND WHAT in FUNC" whose KIND or WHAT the model no
+ * longer has (a check renamed or removed, a lock class gone): why, after
+ * @why; nothing where it cannot tell (the WHAT of the other kinds is the
+ * report's own wording).
+ */
+static void stale_expect(const struct scenario *s, char *why, size_t len)
+{
+	char kind[64] = "", what[128] = "";
+	size_t used = strlen(why);
+	int k, known = 0;
+
+	if (s->expect_clean || sscanf(s->expect, "%63s %127s", kind, what) != 2)
+		return;
+	for (k = 0; k < NR_REPORT_KINDS && strcmp(report_kind_name(k), kind) != 0; k++)
+		;
+	if (k == NR_REPORT_KINDS) {
+		snprintf(why + used, len - used, "; the model has no report kind '%s'", kind);
+		return;
+	}
+	if (k == REPORT_INVARIANT) {
+		known = check_name_known(what);
+	} else if (k == REPORT_DEADLOCK) {
+		for (int c = 1; c < NR_LOCK_CLASSES && !known; c++)
+			known = strcmp(lock_class_name(c), what) == 0;
+	} else {
+		return;
+	}
+	if (!known)
+		snprintf(why + used, len - used,
+			 "; the model has no %s named '%s' any more (renamed or removed?)",
+			 k == REPORT_INVARIANT ? "check" : "lock class", what);
+}
+
 int scenario_check(const struct scenario *s, char *why, size_t len)
+{
+	int rc = scenario_check_run(s, why, len);
+
+	if (rc < 0)
+		stale_expect(s, why, len);
+	return rc;
+}
+
+/* scenario_check() without the word on a stale expectation. */
+static int scenario_check_run(const struct scenario *s, char *why, size_t len)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;

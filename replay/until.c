@@ -3,8 +3,10 @@
 #include "until.h"
 
 #include "../target/input.h"
+#include "../target/kernel/cpu.h"
 #include "../target/run.h"
 #include "points.h"
+#include "trace.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -16,9 +18,13 @@
 /* One compile run of an until line: what it looks for and what it saw. */
 struct probe {
 	const struct until_line *u;
-	long first;		/* record index of the first appended step */
-	long hit;		/* record index of the first step at the point, -1: none */
+	long first;		/* record index of the first appended record */
+	int ntried;		/* the records appended */
+	int *rows;		/* rows (steps) each of them took */
+	long hit;		/* index among them of the record whose step stands there */
+	int hit_nth;		/* which step of that record (1: its first) */
 	unsigned long hit_step; /* its step number */
+	int steps, hit_steps;	/* steps of u->cpu in the appended records, up to the hit */
 	const char *at_func;	/* where u->cpu stands after its last step */
 	const char *at_label;
 	int collect;		     /* gather the names the run meets (for an error) */
@@ -46,20 +52,33 @@ static int met(const struct probe *p, const char *name)
 static void probe_row(const struct trace_row *row, void *arg)
 {
 	struct probe *p = arg;
+	const struct until_line *u = p->u;
+	long k = row->event - p->first;
 
 	if (p->collect) {
 		remember(p, row->func);
 		remember(p, row->point_func);
 		remember(p, row->label);
+		if (row->site_func)
+			remember(p, row->site_func);
 	}
-	if (row->cpu != p->u->cpu)
+	if (row->cpu == u->cpu || u->cpu < 0) {
+		p->at_func = row->func;
+		p->at_label = row->label;
+	}
+	if (row->event < 0 || k < 0 || k >= p->ntried)
 		return;
-	p->at_func = row->func;
-	p->at_label = row->label;
-	if (p->hit < 0 && row->event >= p->first && row->event < p->first + p->u->within &&
-	    point_matches(row, p->u->func, p->u->label)) {
-		p->hit = row->event;
+	p->rows[k]++;
+	if (row->cpu != u->cpu && u->cpu >= 0)
+		return;
+	p->steps++;
+	/* A report's step is the last row of the run: the latest step is the candidate. */
+	if (u->kind == UNTIL_REPORT ||
+	    (p->hit < 0 && point_matches(row, u->func, u->label) && p->steps <= u->within)) {
+		p->hit = k;
+		p->hit_nth = p->rows[k];
 		p->hit_step = row->step;
+		p->hit_steps = p->steps;
 	}
 }
 
@@ -74,6 +93,41 @@ static size_t put_steps(uint8_t *b, int cpu, int steps, enum workload_mode mode)
 		n += input_encode(&ev, mode, b + n);
 		steps -= ev.count;
 	}
+	return n;
+}
+
+/*
+ * The records @u tries, into @ev (NULL: only count them): @u->within
+ * single steps of its CPU; for `step all`, rounds of every CPU's
+ * DRAIN_STEPS_PER_ROUND steps, a tick first every DRAIN_TICK_EVERY-th
+ * round, until CPU N has had @u->within steps.
+ */
+static int tried_records(const struct until_line *u, int ncpus, struct input_event *ev)
+{
+	struct input_event step = {.op = EV_STEP, .cpu = u->cpu, .count = 1};
+	int n = 0;
+
+	if (!u->all) {
+		for (; ev && n < u->within; n++)
+			ev[n] = step;
+		return u->within;
+	}
+	for (int round = 1; (round - 1) * DRAIN_STEPS_PER_ROUND < u->within; round++)
+		for (int cpu = 0; cpu < ncpus; cpu++) {
+			struct input_event tick = {.op = EV_IRQ, .cpu = cpu, .kind = IRQ_TICK};
+
+			step.cpu = cpu;
+			step.count = DRAIN_STEPS_PER_ROUND;
+			if (round % DRAIN_TICK_EVERY == 0) {
+				if (ev)
+					ev[n] = tick;
+				n++;
+				step.count--; /* the irq record takes one step */
+			}
+			if (ev)
+				ev[n] = step;
+			n++;
+		}
 	return n;
 }
 
@@ -118,78 +172,139 @@ static void suggest(const struct probe *p, const char *name, int labels, char *b
 		snprintf(buf, len, " (rcureplay --points lists the points)");
 }
 
+/* The line's point as its messages name it. */
+static void point_name(const struct until_line *u, char *buf, size_t len)
+{
+	if (u->kind == UNTIL_REPORT)
+		snprintf(buf, len, "a report");
+	else
+		snprintf(buf, len, "%s%s%s", u->func, u->label[0] ? ":" : "", u->label);
+}
+
 /* Why @p's line did not compile; the run is @r. */
 static int explain(const struct probe *p, const struct rcufuzz_result *r, char *why, size_t len)
 {
 	const struct until_line *u = p->u;
 	const char *summary = r->summary ? r->summary : "";
-	long taken = (long)r->events - p->first;
+	const char *all = u->all ? "round robin: " : "";
+	long applied = (long)r->events - p->first;
+	long taken = u->all ? p->steps : applied;
 	char point[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2],
 		stands[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 32];
-	char near[300];
+	char near[300], who[16] = "the CPUs";
 
 	if (strncmp(summary, "rcufuzz: ", 9) == 0)
 		summary += 9;
-	snprintf(point, sizeof(point), "%s%s%s", u->func, u->label[0] ? ":" : "", u->label);
-	if (p->at_func)
+	if (u->cpu >= 0)
+		snprintf(who, sizeof(who), "cpu%d", u->cpu);
+	point_name(u, point, sizeof(point));
+	if (u->cpu < 0)
+		snprintf(stands, sizeof(stands), "the last step stands at %s:%s",
+			 p->at_func ? p->at_func : "?", p->at_label ? p->at_label : "?");
+	else if (p->at_func)
 		snprintf(stands, sizeof(stands), "it stands at %s:%s", p->at_func, p->at_label);
 	else
 		snprintf(stands, sizeof(stands), "it has not run");
-	if (r->reported && taken <= 0)
-		return say(why, len,
-			   "cpu%d never reached %s: the run reports '%s' before this line", u->cpu,
-			   point, summary);
-	if (!point_func_known(u->func) && !met(p, u->func)) {
+	if (r->reported && applied <= 0)
+		return say(why, len, "%s%s never reached %s: the run reports '%s' before this line",
+			   all, who, point, summary);
+	if (u->kind != UNTIL_REPORT && !point_func_known(u->func) && !met(p, u->func)) {
 		suggest(p, u->func, 0, near, sizeof(near));
 		return say(why, len, "'%s': no point is in such a function%s", u->func, near);
 	}
-	if (u->label[0] && !point_label_known(NULL, u->label) && !met(p, u->label)) {
+	if (u->kind != UNTIL_REPORT && u->label[0] && !point_label_known(NULL, u->label) &&
+	    !met(p, u->label)) {
 		suggest(p, u->label, 1, near, sizeof(near));
 		return say(why, len, "'%s': no point has such a label%s", u->label, near);
 	}
 	if (r->reported)
-		return say(
-			why, len,
-			"cpu%d never reached %s: the run reported '%s' after %ld of its steps (%s)",
-			u->cpu, point, summary, taken, stands);
-	if (taken < u->within)
 		return say(why, len,
-			   "cpu%d never reached %s: the input's step budget (%d steps) ran out "
-			   "after %ld "
-			   "of its steps (%s)",
-			   u->cpu, point, INPUT_STEP_BUDGET, taken, stands);
-	return say(why, len, "cpu%d never reached %s within %d step%s (%s)", u->cpu, point,
+			   "%s%s never reached %s: the run reported '%s' after %ld of its steps "
+			   "(%s)",
+			   all, who, point, summary, taken, stands);
+	if (applied < p->ntried)
+		return say(why, len,
+			   "%s%s never reached %s: the input's step budget (%d steps) ran out "
+			   "after %ld of its steps (%s)",
+			   all, who, point, INPUT_STEP_BUDGET, taken, stands);
+	return say(why, len, "%s%s never reached %s within %d step%s (%s)", all, who, point,
 		   u->within, u->within == 1 ? "" : "s", stands);
 }
 
 /*
- * @buf holds the input before @u (@prefix bytes) and room for @u->within
- * single steps after it: append them, run, and return the count, or -1
- * and @why.
+ * @buf holds the input before @u (@prefix bytes) and room for the records
+ * it tries after them: append them, run, and write in their place the
+ * records that reach the point (their bytes: the return value), or return
+ * -1 and @why.
  */
-static int probe_line(uint8_t *buf, size_t prefix, const struct until_line *u,
-		      const struct rcufuzz_options *base, char *why, size_t len)
+static long probe_line(uint8_t *buf, size_t prefix, struct until_line *u,
+		       const struct rcufuzz_options *base, char *why, size_t len)
 {
-	struct input_event one = {.op = EV_STEP, .cpu = u->cpu, .count = 1};
 	struct rcufuzz_options o = *base;
 	struct rcufuzz_result r;
+	struct config c;
 	struct probe p = {.u = u, .hit = -1};
-	size_t size = prefix;
+	struct input_event *tried;
+	size_t size = prefix, out = prefix;
+	int n, done;
 
-	for (int i = 0; i < u->within; i++)
-		size += input_encode(&one, base->mode, buf + size);
+	rcufuzz_config(buf, prefix, base, &c);
+	n = tried_records(u, c.topo.ncpus, NULL);
+	tried = malloc((size_t)n * sizeof(*tried));
+	p.rows = calloc((size_t)n, sizeof(*p.rows));
+	if (tried == NULL || p.rows == NULL) {
+		free(tried);
+		free(p.rows);
+		return say(why, len, "out of memory");
+	}
+	tried_records(u, c.topo.ncpus, tried);
+	for (int i = 0; i < n; i++)
+		size += input_encode(&tried[i], base->mode, buf + size);
 	p.first = decode_records(buf, prefix, base, NULL);
+	p.ntried = n;
 	o.trace = probe_row;
 	o.trace_arg = &p;
 	o.records_only = 1;
 	o.replay_cmd = NULL;
 	rcufuzz_run(buf, size, &o, &r);
-	if (p.hit >= 0 && !(r.reported && p.hit_step == r.steps))
-		return (int)(p.hit - p.first) + 1;
-	/* Not there: run it again, gathering names, to say why. */
-	p = (struct probe){.u = u, .hit = -1, .first = p.first, .collect = 1};
-	rcufuzz_run(buf, size, &o, &r);
-	return explain(&p, &r, why, len);
+	done = p.hit >= 0 && (u->kind == UNTIL_REPORT ? r.reported && p.hit_step == r.steps
+						      : !(r.reported && p.hit_step == r.steps));
+	if (!done) {
+		/* Not there: run it again, gathering names, to say why. */
+		p = (struct probe){.u = u,
+				   .hit = -1,
+				   .first = p.first,
+				   .ntried = n,
+				   .rows = p.rows,
+				   .collect = 1};
+		memset(p.rows, 0, (size_t)n * sizeof(*p.rows));
+		rcufuzz_run(buf, size, &o, &r);
+		free(tried);
+		free(p.rows);
+		return explain(&p, &r, why, len);
+	}
+	u->steps = p.hit_steps;
+	if (!u->all) {
+		out += put_steps(buf + out, u->cpu, (int)p.hit + 1, base->mode);
+		u->steps = (int)p.hit + 1;
+	}
+	/* Round robin: the records up to the hit; a parked CPU's steps (no row) change nothing. */
+	for (long k = 0; u->all && k <= p.hit; k++) {
+		if (tried[k].op == EV_STEP && p.rows[k] == 0)
+			continue;
+		if (k == p.hit && tried[k].op == EV_STEP)
+			tried[k].count = p.hit_nth;
+		out += input_encode(&tried[k], base->mode, buf + out);
+	}
+	free(tried);
+	free(p.rows);
+	return (long)(out - prefix);
+}
+
+/* The records @u may try, at most: room for them in the compile's buffer. */
+static size_t tried_bytes(const struct until_line *u)
+{
+	return 3 * (size_t)tried_records(u, NR_CPUS, NULL);
 }
 
 int until_compile(const uint8_t *in, size_t size, struct until_line *u, int n,
@@ -200,26 +315,25 @@ int until_compile(const uint8_t *in, size_t size, struct until_line *u, int n,
 	uint8_t *buf;
 
 	for (int i = 0; i < n; i++)
-		cap += 3 * (size_t)u[i].within;
+		cap += tried_bytes(&u[i]);
 	buf = malloc(cap);
 	*failed = -1;
 	if (buf == NULL)
 		return say(why, len, "out of memory");
 	for (int i = 0; i < n; i++) {
 		size_t at = u[i].at, old_len = u[i].len;
-		int steps;
+		long bytes;
 
 		memcpy(buf + w, in + from, at - from);
 		w += at - from;
-		steps = probe_line(buf, w, &u[i], o, why, len);
-		if (steps < 0) {
+		bytes = probe_line(buf, w, &u[i], o, why, len);
+		if (bytes < 0) {
 			*failed = i;
 			free(buf);
 			return -1;
 		}
 		u[i].at = w;
-		u[i].len = put_steps(buf + w, u[i].cpu, steps, o->mode);
-		u[i].steps = steps;
+		u[i].len = (size_t)bytes;
 		w += u[i].len;
 		from = at + old_len;
 	}
@@ -231,9 +345,18 @@ int until_compile(const uint8_t *in, size_t size, struct until_line *u, int n,
 
 void until_format(const struct until_line *u, char *buf, size_t len)
 {
-	size_t n = (size_t)snprintf(buf, len, "step cpu%d until %s%s%s", u->cpu, u->func,
-				    u->label[0] ? ":" : "", u->label);
+	size_t n;
 
+	if (u->all && u->kind == UNTIL_REPORT)
+		n = (size_t)snprintf(buf, len, "step all until report");
+	else if (u->all)
+		n = (size_t)snprintf(buf, len, "step all until cpu%d at %s%s%s", u->cpu, u->func,
+				     u->label[0] ? ":" : "", u->label);
+	else if (u->kind == UNTIL_REPORT)
+		n = (size_t)snprintf(buf, len, "step cpu%d until report", u->cpu);
+	else
+		n = (size_t)snprintf(buf, len, "step cpu%d until %s%s%s", u->cpu, u->func,
+				     u->label[0] ? ":" : "", u->label);
 	if (u->within != UNTIL_DEFAULT_WITHIN && n < len)
 		snprintf(buf + n, len - n, " within %d", u->within);
 }
@@ -297,16 +420,17 @@ static void name_run(const struct trace_row *rows, size_t nrows, int cpu, int st
 		     const struct rcufuzz_result *r, struct until_name *name, int records)
 {
 	const struct trace_row *last = &rows[nrows - 1];
+	const char *func = trace_point_func(last); /* as --trace names it */
 	struct until_line u = {.cpu = cpu, .within = UNTIL_DEFAULT_WITHIN};
 
 	/* A step of a parked CPU leaves no row: then the rows do not count the steps. */
 	if (nrows != (size_t)steps || (r->reported && last->step == r->steps) ||
-	    !writable(last->func, last->label) || steps > UNTIL_MAX_WITHIN)
+	    !writable(func, last->label) || steps > UNTIL_MAX_WITHIN)
 		return;
 	for (size_t k = 0; k + 1 < nrows; k++)
-		if (point_matches(&rows[k], last->func, last->label))
+		if (point_matches(&rows[k], func, last->label))
 			return; /* reached before: the line would stop there */
-	snprintf(u.func, sizeof(u.func), "%s", last->func);
+	snprintf(u.func, sizeof(u.func), "%s", func);
 	snprintf(u.label, sizeof(u.label), "%s", last->label);
 	if (steps > UNTIL_DEFAULT_WITHIN)
 		u.within = steps;

@@ -7,6 +7,11 @@
  * before the line, then up to K single steps of CPU N; the count is the
  * position of the first step that stands there.  So the line compiles to
  * the counts of the run it was compiled under (its preset and switches);
+ * `step all until cpuN at FUNC[:LABEL]` compiles to rounds of step records
+ * of every CPU in turn, as the drain takes them (a tick to each every
+ * DRAIN_TICK_EVERY rounds), up to the step of CPU N that stands there;
+ * `step cpuN until report` and `step all until report` to the steps up to
+ * the one that reports;
  * `--check` notes where a clean-with/clean-under variant would count
  * differently.  The other way, a run of step records of one CPU prints as
  * such a line where the line compiles back to the same bytes.
@@ -24,16 +29,24 @@
 #define UNTIL_FUNC_MAX	     64
 #define UNTIL_LABEL_MAX	     128
 
+/* Until what a line steps. */
+enum until_kind {
+	UNTIL_POINT,  /* until CPU N stands at FUNC[:LABEL] */
+	UNTIL_REPORT, /* up to the step that reports */
+};
+
 struct until_line {
-	int line;		     /* in the scenario file, for errors */
-	int cpu;		     /* step cpuN */
+	int line; /* in the scenario file, for errors */
+	enum until_kind kind;
+	int all; /* step all: every CPU in turn, as the drain steps them */
+	int cpu; /* step cpuN, or the CPU that must stand at the point; -1: none */
 	char func[UNTIL_FUNC_MAX];   /* FUNC */
 	char label[UNTIL_LABEL_MAX]; /* LABEL; "" for any point in FUNC */
-	int within;		     /* at most this many steps */
+	int within;		     /* at most this many steps (of CPU N) */
 	/* What it compiled to. */
-	size_t at;  /* where its step records start in the input */
+	size_t at;  /* where its records start in the input */
 	size_t len; /* their bytes (0 before the first compile) */
-	int steps;  /* the steps they carry */
+	int steps;  /* the steps of CPU N they carry */
 };
 
 /*
@@ -50,7 +63,7 @@ int until_compile(const uint8_t *in, size_t size, struct until_line *u, int n,
 /* Is @name[0..@len) a function name an until line can carry (a C identifier that fits)? */
 int until_func_name(const char *name, size_t len);
 
-/* The line as a scenario line: "step cpu1 until FUNC:LABEL [within K]". */
+/* The line as a scenario line: "step cpu1 until FUNC:LABEL [within K]" (or its other kinds). */
 void until_format(const struct until_line *u, char *buf, size_t len);
 
 /*

@@ -27,6 +27,10 @@ struct rcufuzz_options {
 	/* Called after every step and event, for --trace; NULL: off. */
 	void (*trace)(const struct trace_row *row, void *arg);
 	void *trace_arg;
+	/* Called before record @index is applied, and with -1 after the last
+	 * record (a scenario's `show` lines); NULL: off. */
+	void (*before_record)(long index, void *arg);
+	void *before_record_arg;
 };
 
 struct rcufuzz_result {

@@ -22,6 +22,7 @@
 #include "kernel/interrupt.h"
 #include "kernel/preempt.h"
 #include "kernel/sched.h"
+#include "kernel/spinlock.h"
 #include "kernel/tick.h"
 #include "kernel/timer.h"
 #include "kernel/workload.h"
@@ -31,9 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define RECENT_EVENTS	      24
-#define DRAIN_STEPS_PER_ROUND 2
-#define DRAIN_TICK_EVERY      32
+#define RECENT_EVENTS 24
 
 struct recent {
 	long index; /* record number, -1 for the drain */
@@ -114,6 +113,7 @@ static void note_step(int cpu)
 			.func = func,
 			.label = label,
 			.point_func = s ? s->func : "?",
+			.site_func = lock_site_func(t, s),
 		};
 
 		m.opts->trace(&row, m.opts->trace_arg);
@@ -383,10 +383,14 @@ static void run_input(void *unused)
 	kernel_boot(&m.config.topo, m.opts->mode, m.opts->lockdep);
 	while (sim_steps() < INPUT_STEP_BUDGET &&
 	       input_next(m.data, m.size, &pos, &m.config.topo, m.opts->mode, &ev)) {
+		if (m.opts->before_record)
+			m.opts->before_record((long)m.events, m.opts->before_record_arg);
 		m.event_index = (long)m.events++;
 		m.ev = &ev;
 		apply(&ev);
 	}
+	if (m.opts->before_record)
+		m.opts->before_record(-1, m.opts->before_record_arg);
 	if (m.opts->records_only)
 		return;
 	if (drain())

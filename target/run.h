@@ -21,6 +21,9 @@
 #define INPUT_STEP_BUDGET 20000
 #define DRAIN_ROUNDS	  4000
 #define DRAIN_MAX_ROUNDS  (4 * DRAIN_ROUNDS)
+/* A drain round: each online CPU steps this often; every DRAIN_TICK_EVERY-th, a tick first. */
+#define DRAIN_STEPS_PER_ROUND 2
+#define DRAIN_TICK_EVERY      32
 
 /* One row of --trace: where a CPU stands after a step. */
 struct trace_row {
@@ -34,6 +37,8 @@ struct trace_row {
 	const char *label;		/* the point's label */
 	const char *point_func;		/* the function the point is written in: func, or
 					   a helper without a frame of its own (spin_wait) */
+	const char *site_func;		/* at a lock's point: the function that called the
+					   lock (spinlock.h), else NULL */
 };
 
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */

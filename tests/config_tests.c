@@ -295,7 +295,7 @@ int test_config_rcu_boost_n_no_kthreads(void)
 	EXPECT(!t.result.reported, "%s", t.result.text);
 	EXPECT(rcu_kthreads() == 0, "%d RCU kthreads with CONFIG_RCU_BOOST=n", rcu_kthreads());
 	EXPECT(oracle_objects_pending() == 0, "the callback never ran");
-	EXPECT(log_find(t.log, NEEDLES(" softirq rcu_do_ba", "@ next callback")) != NULL,
+	EXPECT(log_find(t.log, NEEDLES(" softirq", "@ rcu_do_batch:next callback")) != NULL,
 	       "no rcu_do_batch in softirq:\n%s", t.log);
 	EXPECT(strstr(t.log, "rcuc") == NULL, "an rcuc row:\n%s", t.log);
 	traced_run_free(&t);
@@ -303,7 +303,7 @@ int test_config_rcu_boost_n_no_kthreads(void)
 	EXPECT(run_scenario_text(body, &t) == 0, "scenario");
 	EXPECT(!t.result.reported, "%s", t.result.text);
 	EXPECT(rcu_kthreads() > 0, "no RCU kthreads with CONFIG_RCU_BOOST=y");
-	EXPECT(log_find(t.log, NEEDLES("rcuc", " task rcu_do_batch", "@ next callback")) != NULL,
+	EXPECT(log_find(t.log, NEEDLES("rcuc", " task", "@ rcu_do_batch:next callback")) != NULL,
 	       "rcuc did not run rcu_do_batch:\n%s", t.log);
 	traced_run_free(&t);
 	return 0;

@@ -26,7 +26,7 @@ struct task_struct;
 		}                                                                                  \
 	} while (0)
 
-/* A run's --trace rows, one line each: "cpu task context func: label pc=0x..". */
+/* A run's --trace rows, one line each: "step event ... task context pc=0x.. @ func:label". */
 struct traced_run {
 	struct rcufuzz_result result;
 	char *log; /* malloc'd, NUL-terminated */
@@ -40,6 +40,8 @@ int run_scenario_text(const char *text, struct traced_run *out);
 /* The same, calling @watch(row, @arg) after every step instead of recording. */
 int run_scenario_watched(const char *text, void (*watch)(const struct trace_row *, void *),
 			 void *arg, struct rcufuzz_result *result);
+/* @a and @b (scenarios) compile to the same bytes; -1, said why, if not. */
+int same_bytes(const char *a, const char *b);
 /* The task of the run in progress (or just ended) whose comm is @comm, or NULL. */
 struct task_struct *task_named(const char *comm);
 void traced_run_free(struct traced_run *r);

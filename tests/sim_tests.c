@@ -58,8 +58,8 @@ int test_irq_context_and_exit_window(void)
 				 &t) == 0,
 	       "scenario");
 	tick = log_find(t.log, NEEDLES("irq cpu0 tick", "T0[", "hardirq", "pc=0x1000"));
-	window = log_find(t.log, NEEDLES("T0[", "irq-exit irq_exit", "@ HARDIRQ dropped"));
-	soft = log_find(t.log, NEEDLES("T0[", "softirq __do_softirq", "pc=0x10"));
+	window = log_find(t.log, NEEDLES("T0[", "irq-exit", "@ irq_exit:HARDIRQ dropped"));
+	soft = log_find(t.log, NEEDLES("T0[", "softirq", "@ __do_softirq:", "pc=0x10"));
 	EXPECT(tick != NULL, "no hardirq row for the tick on T0:\n%s", t.log);
 	EXPECT(window != NULL && window > tick, "no irq_exit window row after the tick");
 	pc = strtoul(strstr(window, "pc=") + 3, NULL, 16);
@@ -82,9 +82,9 @@ int test_spinlock_contention(void)
 		       "step cpu0 x2\nstep cpu1 x3\nstep cpu0 x2\nstep cpu1 x3\n",
 		       &t) == 0,
 	       "scenario");
-	spin = log_find(t.log, NEEDLES("T1[", "task run_op", "@ spinning"));
-	released = log_find(t.log, NEEDLES("T0[", "@ unlock_a"));
-	got = spin ? log_find(spin, NEEDLES("T1[", "pc=0x1 ", "task run_op", "@ lock acquired"))
+	spin = log_find(t.log, NEEDLES("T1[", "task", "@ run_op:spinning"));
+	released = log_find(t.log, NEEDLES("T0[", "@ run_op:unlock_a"));
+	got = spin ? log_find(spin, NEEDLES("T1[", "pc=0x1 ", "task", "@ run_op:lock acquired"))
 		   : NULL;
 	EXPECT(spin != NULL, "T1 never spun on A:\n%s", t.log);
 	EXPECT(released && got && got > released, "T1 took A before T0 released it:\n%s", t.log);
@@ -104,9 +104,9 @@ int test_mutex_sleeps_and_wakes(void)
 				 "work T0 mutex_unlock\nstep cpu0 x4\nstep cpu1 x6\n",
 				 &t) == 0,
 	       "scenario");
-	want = log_find(t.log, NEEDLES("T1[", "@ mutex_lock"));
+	want = log_find(t.log, NEEDLES("T1[", "@ run_op:mutex_lock"));
 	idle = want ? log_find(want, NEEDLES("swapper/1", "cpu_idle")) : NULL;
-	unlock = log_find(t.log, NEEDLES("T0[", "@ mutex_unlock"));
+	unlock = log_find(t.log, NEEDLES("T0[", "@ run_op:mutex_unlock"));
 	woke = unlock ? log_find(unlock, NEEDLES("T1[", "mutex_lock")) : NULL;
 	EXPECT(idle && unlock && idle < unlock, "T1 did not sleep on the held mutex:\n%s", t.log);
 	EXPECT(woke != NULL, "T1 was not woken by mutex_unlock:\n%s", t.log);
@@ -126,12 +126,12 @@ int test_preempt_disable_defers_resched(void)
 				 &t) == 0,
 	       "scenario");
 	resched = log_find(t.log, NEEDLES("resched cpu0"));
-	sched = log_find(t.log, NEEDLES("T0[", "task schedule"));
-	enable = log_find(t.log, NEEDLES("@ preempt_enable"));
+	sched = log_find(t.log, NEEDLES("T0[", "task", "@ schedule:"));
+	enable = log_find(t.log, NEEDLES("@ run_op:preempt_enable"));
 	EXPECT(resched && enable && sched, "rows missing:\n%s", t.log);
 	/* preempt_enable() is where the deferred reschedule runs, with PREEMPT_ACTIVE. */
 	EXPECT(sched > enable, "schedule() ran while preemption was disabled:\n%s", t.log);
-	EXPECT(log_find(enable, NEEDLES("pc=0x10000002", "task schedule")) != NULL,
+	EXPECT(log_find(enable, NEEDLES("pc=0x10000002", "task", "@ schedule:")) != NULL,
 	       "preempt_schedule did not set PREEMPT_ACTIVE:\n%s", t.log);
 	traced_run_free(&t);
 	return 0;
@@ -147,7 +147,7 @@ int test_sleep_until_tick(void)
 				 "irq cpu0 tick\nstep cpu0 x8\n",
 				 &t) == 0,
 	       "scenario");
-	idle = log_find(t.log, NEEDLES("swapper/0", " task cpu_idle"));
+	idle = log_find(t.log, NEEDLES("swapper/0", " task", "@ cpu_idle:"));
 	tick = log_find(t.log, NEEDLES("irq cpu0 tick"));
 	back = tick ? log_find(tick, NEEDLES("T0[", " task ")) : NULL;
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);

@@ -20,11 +20,6 @@ static const struct {
 #undef UNIT_TEST
 };
 
-static void record_row(const struct trace_row *row, void *arg)
-{
-	trace_print_row(row, arg);
-}
-
 int scenario_text_options(const char *text, struct scenario *s, struct rcufuzz_options *o)
 {
 	char err[256];
@@ -54,6 +49,7 @@ int run_scenario_watched(const char *text, void (*watch)(const struct trace_row 
 
 int run_scenario_text(const char *text, struct traced_run *out)
 {
+	struct trace_printer *p;
 	FILE *f;
 	int rc;
 
@@ -61,9 +57,26 @@ int run_scenario_text(const char *text, struct traced_run *out)
 	f = open_memstream(&out->log, &out->len);
 	if (f == NULL)
 		return -1;
-	rc = run_scenario_watched(text, record_row, f, &out->result);
+	p = trace_printer_new(f, 0);
+	rc = p ? run_scenario_watched(text, trace_print_row, p, &out->result) : -1;
+	trace_printer_free(p);
 	fclose(f);
 	return rc;
+}
+
+int same_bytes(const char *a, const char *b)
+{
+	struct scenario x, y;
+	char err[512];
+	int same;
+
+	EXPECT(scenario_compile(a, "a", &x, err, sizeof(err)) == 0, "%s", err);
+	EXPECT(scenario_compile(b, "b", &y, err, sizeof(err)) == 0, "%s", err);
+	same = x.size == y.size && memcmp(x.bytes, y.bytes, x.size) == 0;
+	scenario_free(&x);
+	scenario_free(&y);
+	EXPECT(same, "different bytes:\n%s---\n%s", a, b);
+	return 0;
 }
 
 struct task_struct *task_named(const char *comm)

@@ -21,7 +21,7 @@
 /* The rows of a run with the record index each belongs to. */
 struct rows {
 	struct trace_row row[4096];
-	char func[4096][64], point_func[4096][64], label[4096][128];
+	char func[4096][64], point_func[4096][64], site_func[4096][64], label[4096][128];
 	int n;
 };
 
@@ -35,6 +35,9 @@ static void keep_row(const struct trace_row *row, void *arg)
 	snprintf(r->func[r->n], sizeof(r->func[0]), "%s", row->func);
 	snprintf(r->point_func[r->n], sizeof(r->point_func[0]), "%s", row->point_func);
 	snprintf(r->label[r->n], sizeof(r->label[0]), "%s", row->label);
+	snprintf(r->site_func[r->n], sizeof(r->site_func[0]), "%s",
+		 row->site_func ? row->site_func : "");
+	r->row[r->n].site_func = row->site_func ? r->site_func[r->n] : NULL;
 	r->row[r->n].func = r->func[r->n];
 	r->row[r->n].point_func = r->point_func[r->n];
 	r->row[r->n].label = r->label[r->n];
@@ -95,21 +98,6 @@ static int until_lines_stand_at_their_points(const char *text)
 	return 0;
 }
 
-static int same_bytes(const char *a, const char *b)
-{
-	struct scenario x, y;
-	char err[512];
-	int same;
-
-	EXPECT(scenario_compile(a, "a", &x, err, sizeof(err)) == 0, "%s", err);
-	EXPECT(scenario_compile(b, "b", &y, err, sizeof(err)) == 0, "%s", err);
-	same = x.size == y.size && memcmp(x.bytes, y.bytes, x.size) == 0;
-	scenario_free(&x);
-	scenario_free(&y);
-	EXPECT(same, "different bytes:\n%s---\n%s", a, b);
-	return 0;
-}
-
 #define READER "topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\nwork T0 read_unlock\n"
 #define ABBA_HEAD                                                                                  \
 	"mode test\nlockdep off\ntopology cpus=2 fanout=2 tasks=2\n"                               \
@@ -133,6 +121,11 @@ int test_until_compiles_to_counts(void)
 		{ABBA_HEAD "step cpu0 until run_op:lock acquired\n"
 			   "step cpu0 until do_raw_spin_lock_class:lock acquired\n",
 		 ABBA_HEAD "step cpu0 x2\nstep cpu0 x2\n"},
+		/* A lock by the function that calls it, though it has no frame: --trace
+		 * shows the caller's caller, sched_setscheduler_nocheck. */
+		{"topology cpus=2 fanout=2 tasks=2\nwork T0 sched_fifo\n"
+		 "step cpu0 until task_rq_lock:lock acquired\n",
+		 "topology cpus=2 fanout=2 tasks=2\nwork T0 sched_fifo\nstep cpu0 x2\n"},
 	};
 
 	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
@@ -231,9 +224,9 @@ int test_until_errors(void)
 		{READER "step cpu0 until __rcu_read_unlock:\n",
 		 "t:4: '__rcu_read_unlock:': expected a label after ':' (or no ':')"},
 		{READER "step cpu1 until __rcu_read_unlock\n",
-		 "t:4: expected 'step cpuN until FUNC[:LABEL] [within K]' with N below 1"},
+		 "t:4: expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N below 1"},
 		{READER "step cpu0 until\n",
-		 "t:4: expected 'step cpuN until FUNC[:LABEL] [within K]' with N below 1"},
+		 "t:4: expected 'step cpuN until FUNC[:LABEL]|report [within K]' with N below 1"},
 		{READER "tail 03\nstep cpu0 until __rcu_read_unlock\n",
 		 "t:5: events after the tail"},
 	};
@@ -336,13 +329,14 @@ static int point_lines_in_sources(void)
 /*
  * --points: every POINT() of the sources once, FUNC:LABEL then each place,
  * sorted by function; each place is a line of its file that writes that
- * POINT(); --points FUNC only FUNC's; an unknown FUNC is one line, exit 2.
+ * POINT(), or a lock call (spinlock.h) for "spinning" and "lock acquired";
+ * --points FUNC only FUNC's; an unknown FUNC is one line, exit 2.
  */
 int test_points_list(void)
 {
 	static char out[1 << 16], err[1024];
 	char prev[128] = "";
-	int places = 0, lines = 0, own = 0;
+	int places = 0, lock_places = 0, lines = 0, own = 0, rq_lock = 0;
 
 	EXPECT(replay_to(TMP "-points.out", NULL, ARGS("--points")) == 0, "--points");
 	read_text(TMP "-points.out", out, sizeof(out));
@@ -357,6 +351,7 @@ int test_points_list(void)
 		snprintf(prev, sizeof(prev), "%s", func);
 		own += strcmp(func, "__rcu_read_unlock") == 0 &&
 		       strcmp(label, "nesting INT_MIN, before special check") == 0;
+		rq_lock += strcmp(func, "task_rq_lock") == 0 && strcmp(label, "lock acquired") == 0;
 		lines++;
 		/* "file:l1,l2 file2:l3" */
 		place = gap + strspn(gap, " ");
@@ -376,9 +371,17 @@ int test_points_list(void)
 			       place);
 			snprintf(quoted, sizeof(quoted), "POINT(\"%s\")", label);
 			for (;;) {
-				EXPECT(source_line_has(file, at, quoted), "%s:%d does not write %s",
-				       file, at, quoted);
-				places++;
+				/* A lock's points are at each call of a lock primitive. */
+				int lock = (strcmp(label, "lock acquired") == 0 ||
+					    strcmp(label, "spinning") == 0) &&
+					   !source_line_has(file, at, quoted);
+
+				EXPECT(lock ? source_line_has(file, at, "lock") &&
+						       strcmp(file, "target/kernel/spinlock.h") != 0
+					    : source_line_has(file, at, quoted),
+				       "%s:%d does not write %s or a lock call", file, at, quoted);
+				lock_places += lock;
+				places += !lock;
 				place += used;
 				if (*place != ',')
 					break;
@@ -389,6 +392,9 @@ int test_points_list(void)
 		}
 	}
 	EXPECT(own == 1, "no line __rcu_read_unlock:nesting INT_MIN, before special check");
+	/* Lock calls, also in functions without a frame of their own. */
+	EXPECT(rq_lock == 1 && lock_places > 100, "task_rq_lock:lock acquired %d, %d lock places",
+	       rq_lock, lock_places);
 	EXPECT(places == point_lines_in_sources(),
 	       "%d places listed, %d POINT(\" lines in target/: the registry misses some", places,
 	       point_lines_in_sources());

@@ -7,6 +7,30 @@
 #include "../kernel/sched.h"
 #include "../sim/sim.h"
 
+#include <string.h>
+
+size_t check_site_entries(const struct check_site *const **entries)
+{
+	extern const struct check_site *const __start_rcufuzz_checks[] __attribute__((weak));
+	extern const struct check_site *const __stop_rcufuzz_checks[] __attribute__((weak));
+
+	*entries = __start_rcufuzz_checks;
+	if (__start_rcufuzz_checks == NULL || __stop_rcufuzz_checks == NULL)
+		return 0;
+	return (size_t)(__stop_rcufuzz_checks - __start_rcufuzz_checks);
+}
+
+int check_name_known(const char *name)
+{
+	const struct check_site *const *e;
+	size_t n = check_site_entries(&e);
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(e[i]->name, name) == 0)
+			return 1;
+	return 0;
+}
+
 void invariant_fail(const char *name, const char *cond, const char *func)
 {
 	report_begin(REPORT_INVARIANT, "%s in %s", name, func);

@@ -10,7 +10,34 @@
 
 #include "spinlock.h"
 
+#include <stddef.h>
+
 struct task_struct;
+
+/*
+ * Every check's name, where it is written: INVARIANT() and MODEL_CHECK()
+ * record it in the ELF section rcufuzz_checks (as POINT() records its
+ * point), so that rcureplay --check can tell an expected SUMMARY that names
+ * a check the model no longer has.
+ */
+struct check_site {
+	const char *name;
+	const char *file;
+	int line;
+};
+
+#define CHECK_NAME(name_)                                                                          \
+	({                                                                                         \
+		static const struct check_site check_site_ = {name_, __FILE__, __LINE__};          \
+		static const struct check_site *check_site_ptr_                                    \
+			__attribute__((section("rcufuzz_checks"), used)) = &check_site_;           \
+		check_site_.name;                                                                  \
+	})
+
+/* Every named check of the program, in link order. */
+size_t check_site_entries(const struct check_site *const **entries);
+/* Is there a check named @name (INVARIANT, MODEL_CHECK)? */
+int check_name_known(const char *name);
 
 /* Report a failed check; the run ends here. */
 _Noreturn void invariant_fail(const char *name, const char *cond, const char *func);
@@ -23,7 +50,7 @@ _Noreturn void invariant_fail(const char *name, const char *cond, const char *fu
 #define INVARIANT(name, cond)                                                                      \
 	do {                                                                                       \
 		if (__builtin_expect(!(cond), 0))                                                  \
-			invariant_fail(name, #cond, __func__);                                     \
+			invariant_fail(CHECK_NAME(name), #cond, __func__);                         \
 	} while (0)
 
 /*
@@ -37,7 +64,7 @@ _Noreturn void invariant_fail(const char *name, const char *cond, const char *fu
 #define MODEL_CHECK(name, cond)                                                                    \
 	do {                                                                                       \
 		if (__builtin_expect(!(cond), 0))                                                  \
-			model_check_fail(name, #cond, __func__);                                   \
+			model_check_fail(CHECK_NAME(name), #cond, __func__);                       \
 	} while (0)
 
 void model_check_fail(const char *name, const char *cond, const char *func);

@@ -13,6 +13,7 @@
 #include "sched_lock.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define LOCK_CLASS(id, name) name,
 static const char *const class_names[] = {
@@ -77,8 +78,38 @@ static void check_deadlock(const raw_spinlock_t *l)
 	}
 }
 
+size_t lock_site_entries(const struct lock_site *const **entries)
+{
+	extern const struct lock_site *const __start_rcufuzz_lock_sites[] __attribute__((weak));
+	extern const struct lock_site *const __stop_rcufuzz_lock_sites[] __attribute__((weak));
+
+	*entries = __start_rcufuzz_lock_sites;
+	if (__start_rcufuzz_lock_sites == NULL || __stop_rcufuzz_lock_sites == NULL)
+		return 0;
+	return (size_t)(__stop_rcufuzz_lock_sites - __start_rcufuzz_lock_sites);
+}
+
+void lock_site_enter(const struct lock_site *site)
+{
+	current->lock_site = site;
+}
+
+const char *lock_site_func(const struct task_struct *t, const struct sim_site *s)
+{
+	if (t->lock_site == NULL || s == NULL ||
+	    (strcmp(s->func, "spin_wait") != 0 && strcmp(s->func, "do_raw_spin_lock_class") != 0))
+		return NULL;
+	return t->lock_site->func;
+}
+
+/*
+ * An interrupt that lands while current spins or holds the lock at its
+ * point takes locks of its own on current's task_struct: the lock's site
+ * is put back before each of its points.
+ */
 static void spin_wait(raw_spinlock_t *l)
 {
+	const struct lock_site *site = current->lock_site;
 	struct cpu_state *c = this_cpu_state();
 	const raw_spinlock_t *outer = c->spinning_on;
 	struct task_struct *outer_spinner = c->spinner;
@@ -88,6 +119,7 @@ static void spin_wait(raw_spinlock_t *l)
 		c->spinning_on = l;
 		c->spinner = current;
 		check_deadlock(l);
+		current->lock_site = site;
 		POINT("spinning");
 	}
 	c->spinning_on = outer;
@@ -97,6 +129,8 @@ static void spin_wait(raw_spinlock_t *l)
 /* Take @l; lockdep sees it as class @cls (its own, or a nesting subclass). */
 static void do_raw_spin_lock_class(raw_spinlock_t *l, int cls)
 {
+	const struct lock_site *site = current->lock_site;
+
 	lock_acquire(cls, l, 0);
 	if (l->owner_cpu >= 0)
 		spin_wait(l);
@@ -104,6 +138,7 @@ static void do_raw_spin_lock_class(raw_spinlock_t *l, int cls)
 	l->owner_cpu = smp_processor_id();
 	l->acquired_in = lock_caller();
 	sched_lock_held(l, 1);
+	current->lock_site = site;
 	POINT("lock acquired");
 }
 
@@ -135,13 +170,13 @@ static void __raw_spin_lock(raw_spinlock_t *l)
 	do_raw_spin_lock(l);
 }
 
-void raw_spin_lock(raw_spinlock_t *l)
+void(raw_spin_lock)(raw_spinlock_t *l)
 {
 	sched_lock_enter(l);
 	__raw_spin_lock(l);
 }
 
-void raw_spin_lock_nested(raw_spinlock_t *l, enum lock_class_id subclass)
+void(raw_spin_lock_nested)(raw_spinlock_t *l, enum lock_class_id subclass)
 {
 	sched_lock_enter(l);
 	preempt_disable();
@@ -156,7 +191,7 @@ void raw_spin_unlock(raw_spinlock_t *l)
 	sched_lock_exit(cls);
 }
 
-void raw_spin_unlock_wait(raw_spinlock_t *l)
+void(raw_spin_unlock_wait)(raw_spinlock_t *l)
 {
 	if (l->owner_cpu >= 0)
 		spin_wait(l);
@@ -179,7 +214,7 @@ int raw_spin_trylock(raw_spinlock_t *l)
 	return 1;
 }
 
-void raw_spin_lock_irq(raw_spinlock_t *l)
+void(raw_spin_lock_irq)(raw_spinlock_t *l)
 {
 	sched_lock_enter(l);
 	local_irq_disable();
@@ -214,7 +249,7 @@ void raw_spin_unlock_irqrestore(raw_spinlock_t *l, unsigned long flags)
 	sched_lock_exit(cls);
 }
 
-void spin_lock_bh(spinlock_t *l)
+void(spin_lock_bh)(spinlock_t *l)
 {
 	local_bh_disable();
 	do_raw_spin_lock(l);

@@ -88,8 +88,9 @@ struct task_struct {
 	char comm[TASK_COMM_LEN];	     /* name shown in reports */
 	enum task_kind kind;		     /* what this task is */
 	void (*entry)(struct task_struct *); /* body, started by schedule_tail() */
-	int kind_index;	    /* CPU, rcu_node or workload number the kind refers to */
-	int booted_running; /* current on its CPU at boot: no switch started it */
+	int kind_index;			   /* CPU, rcu_node or workload number the kind refers to */
+	int booted_running;		   /* current on its CPU at boot: no switch started it */
+	const struct lock_site *lock_site; /* the call of the lock being taken (spinlock.h) */
 
 	/* 2) Scheduler. */
 	int state;  /* TASK_RUNNING, TASK_(UN)INTERRUPTIBLE, TASK_WAKING, TASK_DEAD */

@@ -437,7 +437,8 @@ void lock_release(const void *instance)
 		t->lockdep_depth--;
 		return;
 	}
-	invariant_fail("unlock-of-unheld-lock", "lock held by this context", frame_top(t));
+	invariant_fail(CHECK_NAME("unlock-of-unheld-lock"), "lock held by this context",
+		       frame_top(t));
 }
 
 void lock_handoff(const void *instance, struct task_struct *from, struct task_struct *to)

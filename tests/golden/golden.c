@@ -50,15 +50,17 @@ static uint64_t run_hashed(const uint8_t *data, size_t size, struct rcufuzz_opti
 	struct hash_sink sink = {0xcbf29ce484222325ull};
 	cookie_io_functions_t io = {NULL, hash_write, NULL, NULL};
 	FILE *f = fopencookie(&sink, "w", io);
+	struct trace_printer *p = f ? trace_printer_new(f, 0) : NULL;
 
-	if (f == NULL) {
+	if (p == NULL) {
 		fprintf(stderr, "rcufuzz: golden: fopencookie failed\n");
 		exit(2);
 	}
 	o->trace = trace_print_row;
-	o->trace_arg = f;
+	o->trace_arg = p;
 	o->replay_cmd = "REPLAY";
 	rcufuzz_run(data, size, o, r);
+	trace_printer_free(p);
 	fclose(f);
 	return sink.h;
 }

@@ -68,7 +68,7 @@ done
 # (the expedited GP waits on it, so rcub boosted it), and T0 entering
 # rcu_read_unlock_special() in the sync page.
 boosted=$(trace_step crash 'T0\[[0-9]+\].*BOOSTED' v3.0-rc7)
-unlock=$(trace_step sync 'T0\[[0-9]+\] task rcu_read_unlock_')
+unlock=$(trace_step sync 'T0\[[0-9]+\] task .* @ rcu_read_unlock_special:')
 first=$(trace_step crash .)
 last=$(./out/rcureplay --preset v3.0-rc7 --trace "$tmp/crash" 2>/dev/null |
 	awk '/^---- end of trace/ { exit } $1 ~ /^[0-9]+$/ { n = $1 } END { print n }')
