@@ -142,10 +142,10 @@ trap 'rm -rf "$tmp"' EXIT
 	echo "Command: $command"
 	echo "Machine: $machine; $jobs run(s) at a time, one core each; cap ${cap}s; $seeds seeds;" \
 		"$([ -n "$pins" ] && echo "config pinned: $pins (see the pins column);")" \
-		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean)')."
+		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean, corpus/harness)')."
 	echo "Median over the seeds, a run that found nothing counting as the cap; (found/seeds)."
 	echo
-	printf '| bug | report (corpus/zoo/<bug>.scn) | pins |'
+	printf '| bug | report (corpus/zoo/<bug>.scn, corpus/findings/<name>.scn) | pins |'
 	for m in $modes; do
 		printf ' %s median s (found) |' "$m"
 	done

@@ -32,7 +32,9 @@
  * the replay command follows.  Exit 1 then, 0 when the budget ran out clean
  * (with the runs and the harnesses it covered), 2 on a bad flag or file.
  * Deterministic: the same harnesses, preset and seed give the same samples,
- * whatever the time budget cuts off.
+ * whatever the time budget cuts off.  RCUFUZZ_CONFIG (NR_CPUS=2,...) pins
+ * config fields over every harness's header, as in the fuzz targets, and
+ * the replay command carries the pins.
  */
 #include "../replay/minimize.h"
 #include "../replay/scenario.h"
@@ -107,6 +109,9 @@ static void load_harness(const char *path, const char *preset)
 	h->preset = preset != NULL ? preset : h->s.preset;
 	if (preset != NULL && !preset_lookup(preset, &h->o.switches, &h->o.pin))
 		die(preset, "unknown preset (try out/rcureplay --list-presets)");
+	/* RCUFUZZ_CONFIG pins fields over the harness's header, as in every engine. */
+	if (config_pins_from_env(&h->o.pin) < 0)
+		exit(2);
 	if (h->s.size < INPUT_HEADER_SIZE)
 		die(path, "no topology line");
 	rcufuzz_config(h->s.bytes, h->s.size, &h->o, &c);
@@ -134,13 +139,15 @@ static void write_bytes(const char *path, const uint8_t *data, size_t size)
 static void report_found(const struct harness *h, const uint8_t *data, size_t size,
 			 const char *dir, const char *summary, uint64_t runs, double secs)
 {
-	char path[4096], min_path[4200], name[64];
+	char path[4096], min_path[4200], name[64], pins[384];
 	uint8_t *min;
 	size_t min_size;
 	uint64_t hash = 1469598103934665603ull;
 
 	for (size_t i = 0; i < size; i++)
 		hash = (hash ^ data[i]) * 1099511628211ull;
+	/* The pins as rcureplay's own Replay: line gives them. */
+	config_pins_format(&h->o.pin, pins, sizeof(pins));
 	snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	write_bytes(path, data, size);
@@ -152,9 +159,9 @@ static void report_found(const struct harness *h, const uint8_t *data, size_t si
 		printf("rcusearch: minimized to %zu bytes: %s\n\n", min_size, min_path);
 		scenario_decompile_named(min, min_size, &h->o, stdout);
 		free(min);
-		printf("\nReplay: out/rcureplay --preset %s %s\n", h->preset, min_path);
+		printf("\nReplay: out/rcureplay --preset %s%s %s\n", h->preset, pins, min_path);
 	} else {
-		printf("\nReplay: out/rcureplay --preset %s %s\n", h->preset, path);
+		printf("\nReplay: out/rcureplay --preset %s%s %s\n", h->preset, pins, path);
 	}
 }
 
