@@ -33,7 +33,7 @@ struct shape {
 	int pct;		 /* CPUs by priority with change points, else a random walk */
 	int starved;		 /* walk: the CPU that stops running at slot starve_from, or -1 */
 	unsigned int starve_from;
-	int prio[MAX_CPUS];		 /* pct: CPU by rank, highest first */
+	int prio[MAX_CPUS];			/* pct: CPU by rank, highest first */
 	unsigned int change[MAX_CHANGE_POINTS]; /* pct: slots where the highest drops */
 };
 
@@ -141,8 +141,7 @@ size_t schedule_sample(const uint8_t *in, size_t size, int ncpus, uint64_t seed,
 		 * A workload record at a slot drawn uniformly among the rest,
 		 * or when a schedule record would leave it no room.
 		 */
-		if (left > 0 &&
-		    (below(&rng, total - slot) < left || n + 3 + left_bytes > max)) {
+		if (left > 0 && (below(&rng, total - slot) < left || n + 3 + left_bytes > max)) {
 			size_t len;
 
 			while (!workload_record(in, p))

@@ -50,8 +50,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define MAX_HARNESSES	 16
-#define MAX_SAMPLE	 1024 /* bytes: the fuzz targets' max_len */
+#define MAX_HARNESSES 16
+#define MAX_SAMPLE    1024 /* bytes: the fuzz targets' max_len */
 
 struct harness {
 	const char *path;
@@ -71,7 +71,6 @@ static void die(const char *what, const char *why)
 	fprintf(stderr, "rcufuzz: %s: %s\n", what, why);
 	exit(2);
 }
-
 
 static char *read_file(const char *path)
 {
@@ -123,8 +122,8 @@ static void load_harness(const char *path, const char *preset)
 /* Sample @index of harness @h into @out (at most MAX_SAMPLE bytes): its size. */
 static size_t sample(const struct harness *h, uint64_t seed, uint64_t index, uint8_t *out)
 {
-	return schedule_sample(h->s.bytes, h->s.size, h->ncpus, seed ^ (index * 0xd1342543de82ef95ull),
-			       out, MAX_SAMPLE);
+	return schedule_sample(h->s.bytes, h->s.size, h->ncpus,
+			       seed ^ (index * 0xd1342543de82ef95ull), out, MAX_SAMPLE);
 }
 
 static void write_bytes(const char *path, const uint8_t *data, size_t size)
@@ -136,8 +135,8 @@ static void write_bytes(const char *path, const uint8_t *data, size_t size)
 }
 
 /* The first report: kept, minimized, shown as a scenario, with its replay command. */
-static void report_found(const struct harness *h, const uint8_t *data, size_t size,
-			 const char *dir, const char *summary, uint64_t runs, double secs)
+static void report_found(const struct harness *h, const uint8_t *data, size_t size, const char *dir,
+			 const char *summary, uint64_t runs, double secs)
 {
 	char path[4096], min_path[4200], name[64], pins[384];
 	uint8_t *min;

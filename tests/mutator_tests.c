@@ -207,7 +207,8 @@ int test_mutator_resample_keeps_workload(void)
 			continue;
 		nout = schedule_sample(in, n, ncpus, seed, out, MAX);
 		EXPECT(nout <= MAX && nout >= INPUT_HEADER_SIZE, "seed %u: %zu bytes", seed, nout);
-		EXPECT(memcmp(out, in, INPUT_HEADER_SIZE) == 0, "seed %u: the header changed", seed);
+		EXPECT(memcmp(out, in, INPUT_HEADER_SIZE) == 0, "seed %u: the header changed",
+		       seed);
 		k_in = workload_of(in, n, w_in);
 		k_out = workload_of(out, nout, w_out);
 		/* All of it (it fits: the input did), in order. */

@@ -45,7 +45,8 @@ int test_finding_presets(void)
 		       "%s is not clean under v3.0-patched", path);
 	}
 	config_unpinned(&pin);
-	EXPECT(preset_lookup(PRESET_TINY_V3_0_PATCHED, &tiny, &pin) && pin.kconfig.tiny_preempt_rcu == 1,
+	EXPECT(preset_lookup(PRESET_TINY_V3_0_PATCHED, &tiny, &pin) &&
+		       pin.kconfig.tiny_preempt_rcu == 1,
 	       "tiny-v3.0-patched does not pin TINY_PREEMPT_RCU");
 	back = preset_name_of(tiny, 1, buf, sizeof(buf));
 	EXPECT(back != NULL && strcmp(back, PRESET_TINY_V3_0_PATCHED) == 0,
@@ -93,8 +94,7 @@ int test_search_finds_a_finding(void)
 		      first, sizeof(first)) == 1,
 	       "no find: %s", first);
 	found = strstr(first, "found after ");
-	EXPECT(found != NULL &&
-		       strstr(first, "rcu-guarantee reader-outlived-grace-period") != NULL,
+	EXPECT(found != NULL && strstr(first, "rcu-guarantee reader-outlived-grace-period") != NULL,
 	       "not the finding's report: %s", first);
 	/* The same samples in the same order: the same find, byte for byte. */
 	EXPECT(search("--preset finding-offline-reverses-blocked-tasks --runs 30000 "
@@ -118,7 +118,8 @@ int test_search_finds_a_finding(void)
 		      "finding-offline-reverses-blocked-tasks --runs 30000 "
 		      "corpus/harness/hotplug-two-readers.scn",
 		      other, sizeof(other)) == 0 &&
-		       strstr(other, "reports that finding-offline-reverses-blocked-tasks gives too") !=
+		       strstr(other,
+			      "reports that finding-offline-reverses-blocked-tasks gives too") !=
 			       NULL,
 	       "--unless: %s", other);
 	/* Bad flags: one line, exit 2. */

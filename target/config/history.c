@@ -121,8 +121,8 @@ static const char *inject_id(int i, size_t *len)
 }
 
 static const struct {
-	const char *name;    /* docs/findings/<name>.md */
-	enum switch_id fix;  /* its FINDING_FIX switch */
+	const char *name;   /* docs/findings/<name>.md */
+	enum switch_id fix; /* its FINDING_FIX switch */
 } findings[] = {
 #define FINDING(name, fix) {name, SW_##fix},
 #include "findings.def"
@@ -230,7 +230,9 @@ const char *preset_name_of(switch_set s, int tiny, char *buf, size_t len)
 	switch_set all = kinds_on(KINDS_V3_0);
 
 	if (tiny)
-		return s == all ? PRESET_TINY_V3_0 : s == patched(1) ? PRESET_TINY_V3_0_PATCHED : NULL;
+		return s == all		 ? PRESET_TINY_V3_0
+		       : s == patched(1) ? PRESET_TINY_V3_0_PATCHED
+					 : NULL;
 	if (s == all)
 		return PRESET_V3_0;
 	if (s == kinds_on(KIND(EXPOSER)))

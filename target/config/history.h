@@ -104,13 +104,13 @@ void switch_list(FILE *out);
  */
 void switch_set_format(char *buf, size_t len, switch_set s, int tiny);
 
-#define PRESET_V3_0	     "v3.0"
-#define PRESET_V3_0_RC7	     "v3.0-rc7"
-#define PRESET_V3_0_PATCHED  "v3.0-patched"
-#define PRESET_TINY_V3_0     "tiny-v3.0"
+#define PRESET_V3_0		 "v3.0"
+#define PRESET_V3_0_RC7		 "v3.0-rc7"
+#define PRESET_V3_0_PATCHED	 "v3.0-patched"
+#define PRESET_TINY_V3_0	 "tiny-v3.0"
 #define PRESET_TINY_V3_0_PATCHED "tiny-v3.0-patched"
-#define PRESET_FINDING_PREFIX "finding-"
-#define PRESET_MISUSE_PREFIX "misuse+"
-#define PRESET_INJECT_PREFIX "inject-"
+#define PRESET_FINDING_PREFIX	 "finding-"
+#define PRESET_MISUSE_PREFIX	 "misuse+"
+#define PRESET_INJECT_PREFIX	 "inject-"
 
 #endif
