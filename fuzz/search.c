@@ -36,6 +36,7 @@
  * config fields over every harness's header, as in the fuzz targets, and
  * the replay command carries the pins.
  */
+#include "../replay/cli.h"
 #include "../replay/minimize.h"
 #include "../replay/scenario.h"
 #include "clock.h"
@@ -72,38 +73,15 @@ static void die(const char *what, const char *why)
 	exit(2);
 }
 
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf;
-	long n = 0;
-
-	if (f == NULL)
-		die(path, strerror(errno));
-	if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0)
-		die(path, "cannot read");
-	buf = malloc((size_t)n + 1);
-	if (buf == NULL || fread(buf, 1, (size_t)n, f) != (size_t)n)
-		die(path, "cannot read");
-	buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
-
 /* Load harness @path under preset @preset (NULL: the harness's own). */
 static void load_harness(const char *path, const char *preset)
 {
 	struct harness *h = &harnesses[nharnesses++];
 	struct config c;
-	char err[256];
-	char *text = read_file(path);
 
 	h->path = path;
-	if (scenario_compile(text, path, &h->s, err, sizeof(err)) < 0) {
-		fprintf(stderr, "rcufuzz: %s\n", err);
+	if (load_scenario(path, &h->s) < 0)
 		exit(2);
-	}
-	free(text);
 	scenario_options(&h->s, &h->o);
 	h->preset = preset != NULL ? preset : h->s.preset;
 	if (preset != NULL && !preset_lookup(preset, &h->o.switches, &h->o.pin))
@@ -126,14 +104,6 @@ static size_t sample(const struct harness *h, uint64_t seed, uint64_t index, uin
 			       seed ^ (index * 0xd1342543de82ef95ull), out, MAX_SAMPLE);
 }
 
-static void write_bytes(const char *path, const uint8_t *data, size_t size)
-{
-	FILE *f = fopen(path, "wb");
-
-	if (f == NULL || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-		die(path, "cannot write");
-}
-
 /* The first report: kept, minimized, shown as a scenario, with its replay command. */
 static void report_found(const struct harness *h, const uint8_t *data, size_t size, const char *dir,
 			 const char *summary, uint64_t runs, double secs)
@@ -149,12 +119,14 @@ static void report_found(const struct harness *h, const uint8_t *data, size_t si
 	config_pins_format(&h->o.pin, pins, sizeof(pins));
 	snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	write_bytes(path, data, size);
+	if (write_file(path, data, size) < 0)
+		exit(2);
 	printf("rcusearch: %s: found after %llu runs, %.2f s: %s\n", h->path,
 	       (unsigned long long)runs, secs, summary);
 	if (minimize_input(data, size, &h->o, &min, &min_size) >= 0) {
 		snprintf(min_path, sizeof(min_path), "%s.min", path);
-		write_bytes(min_path, min, min_size);
+		if (write_file(min_path, min, min_size) < 0)
+			exit(2);
 		printf("rcusearch: minimized to %zu bytes: %s\n\n", min_size, min_path);
 		scenario_decompile_named(min, min_size, &h->o, stdout);
 		free(min);

@@ -216,8 +216,7 @@ static void format_replay_cmd(char *buf, size_t len, const struct replay_args *a
 #undef APPEND
 }
 
-/* Read a text scenario file and compile it; NULL-bytes scenario on error. */
-static int load_scenario(const char *path, struct scenario *s)
+int load_scenario(const char *path, struct scenario *s)
 {
 	char err[512];
 	size_t size;
@@ -239,7 +238,7 @@ static int load_scenario(const char *path, struct scenario *s)
 	return rc;
 }
 
-static int write_file(const char *path, const uint8_t *data, size_t size)
+int write_file(const char *path, const uint8_t *data, size_t size)
 {
 	FILE *f = fopen(path, "wb");
 
