@@ -9,16 +9,8 @@
 
 #include <string.h>
 
-size_t check_site_entries(const struct check_site *const **entries)
-{
-	extern const struct check_site *const __start_rcufuzz_checks[] __attribute__((weak));
-	extern const struct check_site *const __stop_rcufuzz_checks[] __attribute__((weak));
-
-	*entries = __start_rcufuzz_checks;
-	if (__start_rcufuzz_checks == NULL || __stop_rcufuzz_checks == NULL)
-		return 0;
-	return (size_t)(__stop_rcufuzz_checks - __start_rcufuzz_checks);
-}
+/* Every named check's site (bug.h), gathered by the linker. */
+DEFINE_SECTION_ENTRIES(check_site_entries, const struct check_site, rcufuzz_checks)
 
 int check_name_known(const char *name)
 {

@@ -11,6 +11,7 @@
 #include "preempt.h"
 #include "sched.h"
 #include "sched_lock.h"
+#include "../sim/sim.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -78,16 +79,8 @@ static void check_deadlock(const raw_spinlock_t *l)
 	}
 }
 
-size_t lock_site_entries(const struct lock_site *const **entries)
-{
-	extern const struct lock_site *const __start_rcufuzz_lock_sites[] __attribute__((weak));
-	extern const struct lock_site *const __stop_rcufuzz_lock_sites[] __attribute__((weak));
-
-	*entries = __start_rcufuzz_lock_sites;
-	if (__start_rcufuzz_lock_sites == NULL || __stop_rcufuzz_lock_sites == NULL)
-		return 0;
-	return (size_t)(__stop_rcufuzz_lock_sites - __start_rcufuzz_lock_sites);
-}
+/* Every lock call site (spinlock.h), gathered by the linker. */
+DEFINE_SECTION_ENTRIES(lock_site_entries, const struct lock_site, rcufuzz_lock_sites)
 
 void lock_site_enter(const struct lock_site *site)
 {

@@ -224,13 +224,4 @@ int sim_in_main(void)
 }
 
 /* The section the linker gathers every POINT()'s entry pointer into (sim.h). */
-extern const struct sim_point_entry *const __start_rcufuzz_points[] __attribute__((weak));
-extern const struct sim_point_entry *const __stop_rcufuzz_points[] __attribute__((weak));
-
-size_t sim_point_entries(const struct sim_point_entry *const **entries)
-{
-	*entries = __start_rcufuzz_points;
-	if (__start_rcufuzz_points == NULL || __stop_rcufuzz_points == NULL)
-		return 0;
-	return (size_t)(__stop_rcufuzz_points - __start_rcufuzz_points);
-}
+DEFINE_SECTION_ENTRIES(sim_point_entries, const struct sim_point_entry, rcufuzz_points)

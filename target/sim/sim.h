@@ -52,6 +52,24 @@ struct sim_point_entry {
 	} while (0)
 
 /*
+ * Define "size_t @fn(@type *const **entries)": the pointers the program put
+ * into ELF section @sec (a C identifier, so the linker provides its
+ * __start_ and __stop_ symbols), in link order, into *entries; their count.
+ * Weak symbols: a program with no entry in @sec links, and has none.
+ */
+#define DEFINE_SECTION_ENTRIES(fn, type, sec)                                                      \
+	size_t fn(type *const **entries)                                                           \
+	{                                                                                          \
+		extern type *const __start_##sec[] __attribute__((weak));                          \
+		extern type *const __stop_##sec[] __attribute__((weak));                           \
+                                                                                                   \
+		*entries = __start_##sec;                                                          \
+		if (__start_##sec == NULL || __stop_##sec == NULL)                                 \
+			return 0;                                                                  \
+		return (size_t)(__stop_##sec - __start_##sec);                                     \
+	}
+
+/*
  * Every POINT() of the program, in link order (a POINT() in an inline
  * function of a header has one entry per file that uses it).  Points that
  * are not POINT()s (a struct sim_site handed to sim_point() directly) are
