@@ -1,6 +1,7 @@
 # shellcheck shell=sh disable=SC2154
-# Time to first crash, one run at a time: sourced by bench/fuzz-bench.sh and
-# bench/zoo.sh, which set $tmp (a scratch directory) and $cap (seconds).
+# Time to first crash, one run at a time: sourced by bench/fuzz-bench.sh,
+# bench/zoo.sh and bench/zoo-run.sh, which set $tmp (a scratch directory) and
+# $cap (seconds) before calling run().
 # Modes: feedback (libFuzzer, interleaving feedback), nostate (the same
 # without its RCU-state features, RCUFUZZ_RCU_STATE=0), edges (libFuzzer, edge
 # coverage only), mutator (feedback with the schedule-aware mutator,
@@ -92,3 +93,10 @@ run() { # mode preset seed [corpus]
 median() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
+# The zoo's bugs (bench/zoo.sh, bench/zoo-run.sh): an injected bug <id> runs under
+# inject-<id>, v3.0 plus the bug, its scenario corpus/zoo/<id>.scn; a finding
+# finding-<name> under its own preset, v3.0-patched less its fix, its scenario
+# corpus/findings/<name>.scn.  The base is the preset without the bug.
+zoo_preset() { case $1 in finding-*) echo "$1" ;; *) echo "inject-$1" ;; esac; }
+zoo_base_preset() { case $1 in finding-*) echo v3.0-patched ;; *) echo v3.0 ;; esac; }
+zoo_scenario() { case $1 in finding-*) echo "corpus/findings/${1#finding-}.scn" ;; *) echo "corpus/zoo/$1.scn" ;; esac; }

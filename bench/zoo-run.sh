@@ -30,12 +30,8 @@ tmp=$ZOO_TMP
 # shellcheck disable=SC2034 # bench/ttf.sh's run() reads it
 cap=$ZOO_CAP
 . bench/ttf.sh
-# An injected bug runs under inject-<id>, v3.0 plus the bug; a finding
-# (finding-<name>) under its own preset, v3.0-patched less its fix.
-case $b in
-finding-*) preset=$b base_preset=v3.0-patched ;;
-*) preset=inject-$b base_preset=v3.0 ;;
-esac
+preset=$(zoo_preset "$b")
+base_preset=$(zoo_base_preset "$b")
 if [ "$ZOO_EMPTY" = 1 ]; then
 	t=$(run "$m" "$preset" "$seed")
 else
@@ -59,7 +55,7 @@ if [ "$t" != - ]; then
 	case $b in
 	finding-*) ;;
 	*)
-		summary=$(sed -n 's/^expect //p' "corpus/zoo/$b.scn")
+		summary=$(sed -n 's/^expect //p' "$(zoo_scenario "$b")")
 		[ "${kind%% *}" = "${summary%% *}" ] || t=o
 		;;
 	esac

@@ -75,12 +75,10 @@ for m in $modes; do
 	esac
 done
 targets="out/rcureplay out/bench/blind out/rcusearch"
-# A bug's preset: inject-<id> for an injected one, finding-<name> itself;
-# its scenario, corpus/zoo/<id>.scn or corpus/findings/<name>.scn.
-preset_of() { case $1 in finding-*) echo "$1" ;; *) echo "inject-$1" ;; esac; }
-scenario_of() { case $1 in finding-*) echo "corpus/findings/${1#finding-}.scn" ;; *) echo "corpus/zoo/$1.scn" ;; esac; }
+# zoo_preset, zoo_scenario; run() once $tmp and $cap are set.
+. bench/ttf.sh
 for b in $bugs; do
-	p=$(preset_of "$b")
+	p=$(zoo_preset "$b")
 	t=$(echo "$p" | tr .+ __)_fuzzer
 	sh fuzz/presets.sh | grep -qx "$p" || usage "$b: no preset $p"
 	for m in $modes; do
@@ -101,7 +99,8 @@ ratio_col=
 case " $modes " in
 *" blind "*)
 	for m in $modes; do
-		[ "$m" = blind ] || ratio_col=1
+		# rcusearch samples without feedback: not a guided engine.
+		[ "$m" = blind ] || [ "$m" = search ] || ratio_col=1
 	done
 	;;
 esac
@@ -134,7 +133,6 @@ keep=out/zoo-other/$(basename "$res" .md)
 machine="$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-. bench/ttf.sh
 
 {
 	echo "# The deep-bug zoo, $date"
@@ -172,7 +170,7 @@ ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") ZOO_K
 	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
 for b in $bugs; do
 	bug_pins=$(pins_of "$b")
-	line="| $b | $(sed -n 's/^expect //p' "$(scenario_of "$b")") | ${bug_pins:--} |"
+	line="| $b | $(sed -n 's/^expect //p' "$(zoo_scenario "$b")") | ${bug_pins:--} |"
 	best=
 	for m in $modes; do
 		found=0
@@ -202,7 +200,7 @@ for b in $bugs; do
 		if [ "$m" = blind ]; then
 			blind_med=$med
 			blind_censored=$([ $((found * 2)) -gt "$seeds" ] && echo 0 || echo 1)
-		elif [ $((found * 2)) -gt "$seeds" ] &&
+		elif [ "$m" != search ] && [ $((found * 2)) -gt "$seeds" ] &&
 			{ [ -z "$best" ] || [ "$(echo "$med < $best" | bc)" = 1 ]; }; then
 			best=$med
 		fi

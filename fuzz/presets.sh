@@ -21,7 +21,6 @@
 # (ClusterFuzz takes [a-zA-Z0-9@_.-]+ only).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
-cures() { awk -F'"' '/^SWITCH/ && ($5 ~ /^, CURE,/) { print "misuse+" $2 }' target/config/switches.def; }
 case ${1:-all} in
 continuous)
 	printf '%s\n' v3.0-patched tiny-v3.0-patched
@@ -30,7 +29,7 @@ all)
 	printf '%s\n' v3.0-rc7 v3.0 v3.0-patched
 	awk -F'"' '/^FINDING/ { print "finding-" $2 }' target/config/findings.def
 	awk -F'"' '/^SWITCH/ && ($5 ~ /^, (FIX|REFACTOR),/) { print "revert-" $2 }' target/config/switches.def
-	cures
+	awk -F'"' '/^SWITCH/ && ($5 ~ /^, CURE,/) { print "misuse+" $2 }' target/config/switches.def
 	printf '%s\n' tiny-v3.0 tiny-v3.0-patched
 	awk -F'"' '/^SWITCH/ && ($5 ~ /^, INJECTED,/) { split($2, w, "_"); print "inject-" w[2] }' target/config/switches.def
 	;;
