@@ -14,7 +14,7 @@
 
 static const char *const findings[] = {"offline-reverses-blocked-tasks",
 				       "offline-stale-boost-tasks", "boost-twice-after-offline",
-				       "offline-qs-before-play-dead"};
+				       "offline-qs-before-play-dead", "unlock-stale-exp-report"};
 
 int test_finding_presets(void)
 {

@@ -187,7 +187,7 @@ static struct list_head *rcu_next_node_entry(struct task_struct *t, struct rcu_n
  */
 void rcu_read_unlock_special(struct task_struct *t)
 {
-	int empty, empty_exp, special;
+	int empty, empty_exp, empty_exp_now, special;
 	unsigned long flags;
 	struct list_head *np;
 	struct rcu_node *rnp;
@@ -248,6 +248,13 @@ void rcu_read_unlock_special(struct task_struct *t)
 	t->rcu_blocked_node = NULL;
 	rcu_node_check_lists(rnp);
 	POINT("dequeued");
+	/*
+	 * 389abd48efe1 (finding unlock-stale-exp-report): sample ->exp_tasks
+	 * before the lock goes.  3.0 reads it again only below, unlocked: by
+	 * then another task may have ended this expedited GP and another CPU
+	 * begun the next, whose tasks this stale report then skips.
+	 */
+	empty_exp_now = !rcu_preempted_readers_exp(rnp);
 	/* The last task blocking this GP on rnp: report the QS up the tree. */
 	if (empty)
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
@@ -268,7 +275,9 @@ void rcu_read_unlock_special(struct task_struct *t)
 		t->rcu_boost_mutex = NULL;
 	}
 	/* The last task blocking the expedited GP on rnp: report up. */
-	if (sw(SW_exp_preempt) && !empty_exp && !rcu_preempted_readers_exp(rnp))
+	if (!sw(SW_exp_sample_locked))
+		empty_exp_now = !rcu_preempted_readers_exp(rnp);
+	if (sw(SW_exp_preempt) && !empty_exp && empty_exp_now)
 		rcu_report_exp_rnp(&rcu_preempt_state, rnp);
 }
 
