@@ -163,7 +163,7 @@ int test_step_all_round_robin(void)
 }
 
 /*
- * `step cpuN until report`: 10f39bb1's last count, `step cpu0 x3`, is the
+ * `step cpuN until report`: 10f39bb1's last count, `step cpu0 x5`, is the
  * step that reports; written as a report line it compiles to the same
  * bytes.  Without a report it says so.  `step all until report` takes
  * the offline finding to its report (tests/scenarios/).
@@ -175,14 +175,14 @@ int test_step_until_report(void)
 	struct scenario s;
 
 	read_text("corpus/seeds/10f39bb1-unlock_nesting_guard.scn", text, sizeof(text));
-	last = strstr(text, "\nstep cpu0 x3 ");
+	last = strstr(text, "\nstep cpu0 x5 ");
 	EXPECT(last != NULL && strchr(last + 1, '\n') && strchr(last + 1, '\n')[1] == '\0',
-	       "10f39bb1's scenario no longer ends in 'step cpu0 x3'");
+	       "10f39bb1's scenario no longer ends in 'step cpu0 x5'");
 	snprintf(until, sizeof(until), "%.*s\nstep cpu0 until report\n", (int)(last - text), text);
 	if (same_bytes(until, text) < 0)
 		return -1;
 	EXPECT(scenario_compile(until, "t", &s, err, sizeof(err)) == 0, "%s", err);
-	EXPECT(s.until[s.nuntil - 1].kind == UNTIL_REPORT && s.until[s.nuntil - 1].steps == 3,
+	EXPECT(s.until[s.nuntil - 1].kind == UNTIL_REPORT && s.until[s.nuntil - 1].steps == 5,
 	       "%d steps", s.until[s.nuntil - 1].steps);
 	scenario_free(&s);
 	EXPECT(scenario_compile("topology cpus=2 tasks=1\nstep cpu1 until report within 5\n", "t",

@@ -528,6 +528,8 @@ static void rt_mutex_slowunlock(struct rt_mutex *lock)
 	}
 	wakeup_next_waiter(lock);
 	wait_unlock_irqrestore(lock, flags);
+	/* rtmutex.c:717-720: the woken waiter may run and take the lock first. */
+	POINT("wait_lock released, before deboost");
 	/* Undo pi boosting if necessary. */
 	rt_mutex_adjust_prio(current);
 }

@@ -408,6 +408,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 			raw_spin_lock(&rnp->lock); /* irqs already disabled. */
 			rnp->completed = rsp->completed;
 			raw_spin_unlock(&rnp->lock); /* irqs remain disabled. */
+			POINT("completed set, before next node");
 		}
 		local_irq_restore(flags);
 		return;
@@ -461,6 +462,7 @@ void rcu_start_gp(struct rcu_state *rsp, unsigned long flags) __releases(rcu_get
 			rcu_start_gp_per_cpu(rsp, rnp, rdp);
 		rcu_preempt_boost_start_gp(rnp);
 		raw_spin_unlock(&rnp->lock); /* irqs remain disabled. */
+		POINT("node initialized, before next node");
 	}
 
 	rnp = rcu_get_root(rsp);
@@ -537,6 +539,8 @@ void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_nod
 			break;
 		}
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		/* rt.c:978-981: irqs as the caller had them, both locks free. */
+		POINT("child unlocked, before parent lock");
 		rnp_c = rnp;
 		rnp = rnp->parent;
 		raw_spin_lock_irqsave(&rnp->lock, flags);
@@ -674,6 +678,7 @@ static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
 			need_report = rcu_preempt_offline_tasks(rsp, rnp, rdp);
 		else
 			raw_spin_unlock(&rnp->lock); /* irqs remain disabled. */
+		POINT("node cleared, before parent");
 		mask = rnp->grpmask;
 		rnp = rnp->parent;
 	} while (rnp != NULL);
@@ -689,8 +694,10 @@ static void __rcu_offline_cpu(int cpu, struct rcu_state *rsp)
 		rcu_report_unblock_qs_rnp(rnp, flags);
 	else
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
-	if (need_report & RCU_OFL_TASKS_EXP_GP)
+	if (need_report & RCU_OFL_TASKS_EXP_GP) {
+		POINT("leaf unlocked, before exp report");
 		rcu_report_exp_rnp(rsp, rnp);
+	}
 	rcu_node_kthread_setaffinity(rnp, -1);
 }
 
@@ -820,6 +827,8 @@ static void force_qs_rnp(struct rcu_state *rsp, int (*f)(struct rcu_data *))
 
 	KFUNC();
 	rcu_for_each_leaf_node(rsp, rnp) {
+		/* rt.c:1321-1346: each leaf under its own lock, none between. */
+		POINT("before leaf lock");
 		mask = 0;
 		raw_spin_lock_irqsave(&rnp->lock, flags);
 		if (!rcu_gp_in_progress(rsp)) {
@@ -843,8 +852,9 @@ static void force_qs_rnp(struct rcu_state *rsp, int (*f)(struct rcu_data *))
 		}
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 	}
+	POINT("leaves done, before root qsmask read");
 	rnp = rcu_get_root(rsp);
-	if (rnp->qsmask == 0) {
+	if (rnp->qsmask == 0) { /* rt.c:1347: read without the lock */
 		raw_spin_lock_irqsave(&rnp->lock, flags);
 		rcu_initiate_boost(rnp, flags); /* releases rnp->lock. */
 	}
@@ -1220,6 +1230,7 @@ static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp, int preemptible
 	raw_spin_lock_irqsave(&rnp->lock, flags);
 	rcu_init_percpu_local(rdp, rsp, preemptible);
 	raw_spin_unlock(&rnp->lock); /* irqs remain disabled. */
+	POINT("root unlocked, before onofflock");
 
 	/*
 	 * A new grace period might start here.  If so, we won't be part of
@@ -1237,6 +1248,7 @@ static void rcu_init_percpu_data(int cpu, struct rcu_state *rsp, int preemptible
 		raw_spin_lock(&rnp->lock); /* irqs already disabled. */
 		mask = rcu_init_percpu_node(rnp, rdp, mask);
 		raw_spin_unlock(&rnp->lock); /* irqs already disabled. */
+		POINT("node set, before parent");
 		rnp = rnp->parent;
 	} while (rnp != NULL && !(rnp->qsmaskinit & mask));
 

@@ -125,6 +125,8 @@ static int rcu_boost(struct rcu_node *rnp)
 	else
 		rcu_special_rmw(t, 0, RCU_READ_UNLOCK_BOOSTED); /* another task's field */
 	raw_spin_unlock_irqrestore(&rnp->lock, flags);
+	/* pl.h:1203-1204: t may leave its reader and release mtx before we block. */
+	POINT("rnp unlocked, before rt_mutex_lock");
 	rt_mutex_lock(&mtx);   /* Side effect: boosts task t's priority. */
 	rt_mutex_unlock(&mtx); /* Keep lockdep happy. */
 
@@ -192,6 +194,7 @@ void rcu_initiate_boost(struct rcu_node *rnp, unsigned long flags) __releases(rn
 		if (rnp->exp_tasks == NULL)
 			rnp->boost_tasks = rnp->gp_tasks;
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		POINT("rnp unlocked, before waking rcub");
 		t = rnp->boost_kthread_task;
 		if (t != NULL)
 			wake_up_process(t);

@@ -66,6 +66,7 @@ void rcu_report_exp_rnp(struct rcu_state *rsp, struct rcu_node *rnp)
 			}
 			if (sw(SW_exp_unlock_before_wake)) {
 				raw_spin_unlock_irqrestore(&rnp->lock, flags);
+				POINT("root unlocked, before wake_up");
 				wake_up(&sync_rcu_preempt_exp_wq);
 			} else {
 				wake_up(&sync_rcu_preempt_exp_wq);
@@ -75,6 +76,8 @@ void rcu_report_exp_rnp(struct rcu_state *rsp, struct rcu_node *rnp)
 		}
 		mask = rnp->grpmask;
 		raw_spin_unlock(&rnp->lock); /* irqs remain disabled */
+		/* pl.h:730-732: other CPUs may take either lock in between. */
+		POINT("child unlocked, before parent lock");
 		rnp = rnp->parent;
 		raw_spin_lock(&rnp->lock);
 		rnp->expmask &= ~mask;
@@ -91,6 +94,7 @@ static void sync_rcu_preempt_exp_init(struct rcu_state *rsp, struct rcu_node *rn
 	raw_spin_lock_irqsave(&rnp->lock, flags);
 	if (list_empty(&rnp->blkd_tasks)) {
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
+		POINT("rnp unlocked, before report");
 	} else {
 		rnp->exp_tasks = rnp->blkd_tasks.next;
 		rcu_initiate_boost(rnp, flags); /* releases rnp->lock */
@@ -127,6 +131,7 @@ static void __synchronize_rcu_expedited(void)
 		raw_spin_lock(&rnp->lock);
 		rnp->expmask = rnp->qsmaskinit;
 		raw_spin_unlock(&rnp->lock);
+		POINT("expmask set, before next node");
 	}
 	rcu_for_each_leaf_node(rsp, rnp)
 		sync_rcu_preempt_exp_init(rsp, rnp);

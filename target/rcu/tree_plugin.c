@@ -169,6 +169,8 @@ void rcu_report_unblock_qs_rnp(struct rcu_node *rnp, unsigned long flags) __rele
 	}
 	mask = rnp->grpmask;
 	raw_spin_unlock(&rnp->lock); /* irqs remain disabled */
+	/* pl.h:271-272: another CPU may take either lock in between. */
+	POINT("child unlocked, before parent lock");
 	raw_spin_lock(&rnp_p->lock);
 	rcu_report_qs_rnp(mask, &rcu_preempt_state, rnp_p, flags);
 }
@@ -225,6 +227,7 @@ void rcu_read_unlock_special(struct task_struct *t)
 		if (rnp == t->rcu_blocked_node)
 			break;
 		raw_spin_unlock(&rnp->lock);
+		POINT("moved meanwhile, before relock");
 	}
 	empty = !rcu_preempt_blocked_readers_cgp(rnp);
 	empty_exp = !rcu_preempted_readers_exp(rnp);
@@ -260,8 +263,16 @@ void rcu_read_unlock_special(struct task_struct *t)
 		raw_spin_unlock_irqrestore(&rnp->lock, flags);
 	else
 		rcu_report_unblock_qs_rnp(rnp, flags);
+	/*
+	 * rnp->lock is released, irqs and preemption are as the caller had
+	 * them: other CPUs run on until the deboost and the unlocked re-read of
+	 * ->exp_tasks below (pl.h:371-384); the booster may not have blocked on
+	 * its rt_mutex yet, and another CPU may end this expedited grace period
+	 * and start the next one.
+	 */
 	/* Unboost if we were boosted. */
 	if (special & RCU_READ_UNLOCK_BOOSTED) {
+		POINT("rnp unlocked, before deboost");
 		if (!sw(SW_boosted_field))
 			rcu_special_rmw(t, RCU_READ_UNLOCK_BOOSTED, 0);
 		BUSTED(no_deboost) {
@@ -275,10 +286,15 @@ void rcu_read_unlock_special(struct task_struct *t)
 		t->rcu_boost_mutex = NULL;
 	}
 	/* The last task blocking the expedited GP on rnp: report up. */
-	if (!sw(SW_exp_sample_locked))
-		empty_exp_now = !rcu_preempted_readers_exp(rnp);
-	if (sw(SW_exp_preempt) && !empty_exp && empty_exp_now)
-		rcu_report_exp_rnp(&rcu_preempt_state, rnp);
+	if (sw(SW_exp_preempt) && !empty_exp) {
+		/* 3.0 reads ->exp_tasks again here, unlocked; 389abd48efe1 does not. */
+		if (!sw(SW_exp_sample_locked)) {
+			POINT("rnp unlocked, before exp_tasks re-read");
+			empty_exp_now = !rcu_preempted_readers_exp(rnp);
+		}
+		if (empty_exp_now)
+			rcu_report_exp_rnp(&rcu_preempt_state, rnp);
+	}
 }
 
 /*
@@ -515,6 +531,8 @@ int rcu_preempt_offline_tasks(struct rcu_state *rsp, struct rcu_node *rnp, struc
 		if (kconfig.rcu_boost && &t->rcu_node_entry == rnp->boost_tasks)
 			rnp_root->boost_tasks = rnp->boost_tasks;
 		raw_spin_unlock(&rnp_root->lock); /* irqs still disabled */
+		/* pl.h:572-573: the root is free until the next task's move. */
+		POINT("root unlocked, before next task");
 	}
 	if (kconfig.rcu_boost) {
 		/* In case root is being boosted and leaf is not. */
