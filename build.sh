@@ -55,7 +55,7 @@ mutator=
 case $FUZZING_ENGINE in
 libfuzzer)
 	flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS -DRCUFUZZ_MUTATOR"
-	mutator="fuzz/mutator.c fuzz/sampler.c"
+	mutator="fuzz/mutator.c fuzz/sampler.c $work/harnesses.c" # harnesses.c: below
 	;;
 afl) flags="$base -DRCUFUZZ_AFL" ;;
 *) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only
@@ -77,12 +77,14 @@ harness() {
 # plain for the host tools: rcureplay compiles the seed scenarios, gendict
 # writes the dictionary.
 objs=$(harness "$work/fuzz" $CC $CFLAGS $flags)
+host=$(harness "$work/host" $HOST_CC -O1 $base)
+$HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
+# The harnesses built into the mutator (fuzz/harnesses.h), then the mutator.
+fuzz/genharness.sh "$work/rcureplay" "$work/harnesses.c" corpus/harness/*.scn
 for src in $mutator; do
 	$CC $CFLAGS $flags -c "$src" -o "$work/$(basename "$src" .c).o"
 	objs="$objs $work/$(basename "$src" .c).o"
 done
-host=$(harness "$work/host" $HOST_CC -O1 $base)
-$HOST_CC -O1 $base $host replay/*.c -o "$work/rcureplay"
 $HOST_CC -O1 $base $host fuzz/gendict.c -o "$work/gendict"
 "$work/gendict" strict >"$work/strict.dict"
 "$work/gendict" misuse >"$work/misuse.dict"

@@ -48,7 +48,12 @@ fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # The default build carries the schedule-aware mutator and its sampler
 # (mutator.h, sampler.h), as the OSS-Fuzz targets do: the engine a user
 # meets first is the best one measured (docs/searching.md).
-MUTATOR_SRC := fuzz/mutator.c fuzz/sampler.c
+MUTATOR_SRC := fuzz/mutator.c fuzz/sampler.c out/gen/harnesses.c
+# The harnesses built into the mutator (fuzz/harnesses.h, MUT_HARNESS).
+out/gen/harnesses.c: fuzz/genharness.sh out/rcureplay $(wildcard corpus/harness/*.scn)
+	@mkdir -p $(dir $@)
+	@echo '  GEN     $@'
+	@fuzz/genharness.sh out/rcureplay $@ $(sort $(wildcard corpus/harness/*.scn))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS) -DRCUFUZZ_MUTATOR,$(fuzzsan_LDFLAGS),$(MUTATOR_SRC))))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),$(AFL_DRIVER))))

@@ -3,17 +3,19 @@
 #include "mutator.h"
 
 #include "../target/input.h"
+#include "harnesses.h"
 #include "sampler.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 static const char *const mutation_names[NR_SCHEDULE_MUTATIONS] = {
-	"bytes", "starve", "step_run", "insert", "delete", "repeat", "tweak_step", "resample",
+	"bytes",  "starve", "step_run", "insert",  "delete",
+	"repeat", "tweak_step", "resample", "harness",
 };
 
 /* The engine's bytes a fifth of the time, the schedule edits the rest. */
-static const unsigned int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2, 3};
+static const unsigned int weights[NR_SCHEDULE_MUTATIONS] = {3, 2, 2, 1, 1, 1, 2, 3, 4};
 
 const char *schedule_mutation_name(enum schedule_mutation m)
 {
@@ -195,6 +197,22 @@ static int resample(uint8_t *data, size_t *size, size_t max, int ncpus, unsigned
 	return 1;
 }
 
+/* A built-in harness's workload, a schedule drawn around it (harnesses.h). */
+static int harness(uint8_t *data, size_t *size, size_t max, unsigned int *s)
+{
+	const struct builtin_harness *h;
+	struct config c;
+	uint64_t seed;
+
+	if (nr_builtin_harnesses == 0 || max < INPUT_HEADER_SIZE)
+		return 0;
+	h = &builtin_harnesses[below(s, nr_builtin_harnesses)];
+	input_config(h->bytes, h->size, &c);
+	seed = (uint64_t)next(s) << 32 | next(s);
+	*size = schedule_sample(h->bytes, h->size, c.topo.ncpus, seed, data, max);
+	return 1;
+}
+
 static int tweak_step(uint8_t *data, const size_t *off, size_t n, int ncpus, unsigned int *s)
 {
 	size_t start = below(s, n);
@@ -224,14 +242,17 @@ size_t schedule_mutate(uint8_t *data, size_t size, size_t max, int ncpus, unsign
 
 	if (size > max)
 		size = max;
+	for (int i = 0; i < NR_SCHEDULE_MUTATIONS; i++)
+		pick += weights[i];
+	pick = below(&s, pick);
+	for (m = 0; pick >= weights[m]; m++)
+		pick -= weights[m];
 	off = malloc((size + 1) * sizeof(*off));
-	if (off != NULL && size >= INPUT_HEADER_SIZE && ncpus > 0) {
+	/* A harness's sample needs nothing of the input: an empty one too. */
+	if (m == MUT_HARNESS) {
+		done = harness(data, &size, max, &s);
+	} else if (off != NULL && size >= INPUT_HEADER_SIZE && ncpus > 0) {
 		n = records(data, size, off);
-		for (int i = 0; i < NR_SCHEDULE_MUTATIONS; i++)
-			pick += weights[i];
-		pick = below(&s, pick);
-		for (m = 0; pick >= weights[m]; m++)
-			pick -= weights[m];
 		switch (m) {
 		case MUT_STARVE:
 			done = starve(data, off, n, ncpus, &s);

@@ -16,7 +16,9 @@
  * (random walk, starved CPU, or PCT priorities), so that a workload the
  * corpus holds (a harness of corpus/harness/ among the seeds, or one the
  * fuzzer built) gets the search's samples, and feedback keeps the ones that
- * reach somewhere new.
+ * reach somewhere new.  MUT_HARNESS draws them around the harnesses built
+ * into the target (harnesses.h) instead of the input's workload, so that
+ * an engine started from an empty corpus meets those workloads too.
  *
  * Every output is a valid input (every byte string is); the same input,
  * seed and size bound give the same output.
@@ -36,6 +38,7 @@ enum schedule_mutation {
 	MUT_REPEAT,	/* repeat a range of records right after itself */
 	MUT_TWEAK_STEP, /* one step record: another CPU or another count */
 	MUT_RESAMPLE,	/* the same workload, a schedule drawn anew (sampler.h) */
+	MUT_HARNESS,	/* a built-in harness's workload, a schedule drawn (harnesses.h) */
 	NR_SCHEDULE_MUTATIONS
 };
 

@@ -7,6 +7,7 @@
  */
 #include "harness.h"
 
+#include "../fuzz/harnesses.h"
 #include "../fuzz/mutator.h"
 #include "../fuzz/sampler.h"
 #include "../target/input.h"
@@ -46,7 +47,7 @@ int test_mutator_bounds_and_determinism(void)
 		EXPECT(na == nb && m == m2 && memcmp(a, b, na) == 0, "seed %u: not deterministic",
 		       seed);
 		seen[m]++;
-		if (m != MUT_BYTES && n >= INPUT_HEADER_SIZE)
+		if (m != MUT_BYTES && m != MUT_HARNESS && n >= INPUT_HEADER_SIZE)
 			EXPECT(memcmp(a, in, INPUT_HEADER_SIZE) == 0,
 			       "seed %u: %s changed the header", seed, schedule_mutation_name(m));
 	}
@@ -218,5 +219,49 @@ int test_mutator_resample_keeps_workload(void)
 		differ += nout != n || memcmp(out, in, n) != 0;
 	}
 	EXPECT(kept > 2500 && differ > 2500, "%d of 3000 inputs sampled, %d differ", kept, differ);
+	return 0;
+}
+
+/*
+ * MUT_HARNESS: whatever the input (an empty one too), a built-in harness's
+ * header and its whole workload in order, with a schedule drawn around it;
+ * every harness of corpus/harness/ is built in and drawn.
+ */
+int test_mutator_harness_samples_builtin(void)
+{
+	static uint8_t in[MAX], out[MAX], w_h[MAX], w_out[MAX];
+	uint64_t st = 11;
+	int drawn[64] = {0}, from_empty = 0;
+	FILE *ls = popen("ls corpus/harness/*.scn | wc -l", "r");
+	size_t files = 0;
+
+	EXPECT(ls != NULL && fscanf(ls, "%zu", &files) == 1, "cannot count corpus/harness/");
+	pclose(ls);
+	EXPECT(nr_builtin_harnesses == files && files <= 64, "%zu harnesses built in, %zu in corpus/harness/",
+	       nr_builtin_harnesses, files);
+	for (unsigned int seed = 1; seed <= 20000; seed++) {
+		size_t n = 0, nout, k_h, k_out, h;
+		enum schedule_mutation m;
+
+		if (seed % 2)
+			random_input(&st, in, &n, MAX);
+		memcpy(out, in, n);
+		nout = schedule_mutate(out, n, MAX, 2, seed, NULL, &m);
+		if (m != MUT_HARNESS)
+			continue;
+		for (h = 0; h < nr_builtin_harnesses; h++)
+			if (memcmp(out, builtin_harnesses[h].bytes, INPUT_HEADER_SIZE) == 0) {
+				k_h = workload_of(builtin_harnesses[h].bytes, builtin_harnesses[h].size, w_h);
+				k_out = workload_of(out, nout, w_out);
+				if (k_h == k_out && memcmp(w_h, w_out, k_h) == 0)
+					break;
+			}
+		EXPECT(h < nr_builtin_harnesses, "seed %u: not a built-in harness's sample", seed);
+		drawn[h]++;
+		from_empty += n == 0;
+	}
+	for (size_t h = 0; h < nr_builtin_harnesses; h++)
+		EXPECT(drawn[h] > 50, "%s drawn %d times", builtin_harnesses[h].name, drawn[h]);
+	EXPECT(from_empty > 500, "%d samples from an empty input", from_empty);
 	return 0;
 }
