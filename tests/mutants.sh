@@ -6,7 +6,11 @@
 #
 #   tests/mutants.sh [-n N] [-s SEED] [-t SECONDS] [-o TABLE.md] [FILE...]
 #   tests/mutants.sh -l [-n N] [-s SEED] [FILE...]       list the mutants, run nothing
-#   tests/mutants.sh -m ID [FILE...]                     run one mutant, show the tests' output
+#   tests/mutants.sh -m ID[,ID...] [FILE...]             run these mutants, show the tests' output
+#   tests/mutants.sh -k ID [FILE...]                     build mutant ID (out/rcureplay, out/tests/unit)
+#                                                        in the scratch tree and leave it there
+#   tests/mutants.sh -p PREVIOUS.md ...                  keep PREVIOUS.md's killed and build-failure
+#                                                        verdicts (tests were only added since), run the rest
 #
 # FILE...: the model files (default target/rcu/*.c target/kernel/*.c
 # target/lockdep/*.c).  tests/mutants-sites.awk lists every place to mutate
@@ -29,8 +33,8 @@ die() {
 	exit 2
 }
 
-count=20 seed=1 seconds=120 table="" list=0 only=""
-while getopts n:s:t:o:lm: opt; do
+count=20 seed=1 seconds=120 table="" list=0 only="" keep="" previous=""
+while getopts n:s:t:o:lm:k:p: opt; do
 	case $opt in
 	n) count=$OPTARG ;;
 	s) seed=$OPTARG ;;
@@ -38,7 +42,9 @@ while getopts n:s:t:o:lm: opt; do
 	o) table=$OPTARG ;;
 	l) list=1 ;;
 	m) only=$OPTARG ;;
-	*) die "usage: tests/mutants.sh [-n N] [-s SEED] [-t SECONDS] [-o TABLE.md] [-l] [-m ID] [FILE...]" ;;
+	k) only=$OPTARG keep=1 ;;
+	p) previous=$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG") ;;
+	*) die "usage: tests/mutants.sh [-n N] [-s SEED] [-t SECONDS] [-o TABLE.md] [-p PREVIOUS.md] [-l] [-m ID,...] [-k ID] [FILE...]" ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -147,22 +153,43 @@ run_tests() { # -> the tests' exit status; their output in out/unit.log
 }
 mkdir -p out
 build || die "the unmutated tree does not build (see $scratch/out/build.log)"
-run_tests || die "the unmutated tree fails its tests (see $scratch/out/unit.log)"
+[ -n "$keep" ] || run_tests || die "the unmutated tree fails its tests (see $scratch/out/unit.log)"
 
 results=()
 killed=0 survived=0 equiv=0 broken=0 i=0
 while IFS=$'\t' read -r file line col kind from to fn copy; do
 	[ -n "$file" ] || continue
 	id=$(mutant_id "$file" "$line" "$col" "$kind" "$from" "$to" "$fn" "$copy")
-	[ -z "$only" ] || [ "$id" = "$only" ] || continue
+	case ",${only:-$id}," in
+	*",$id,"*) ;;
+	*) continue ;;
+	esac
 	i=$((i + 1))
 	what=$(describe "$file" "$line" "$col" "$kind" "$from" "$to")
+	old=$([ -z "$previous" ] || grep -F "| \`$id\` |" "$previous" | grep -E '\| (killed|build failure)' | head -n 1 || true)
+	if [ -n "$old" ]; then
+		verdict=${old% |}
+		verdict=${verdict##*| }
+		case $verdict in
+		build*) broken=$((broken + 1)) ;;
+		*) killed=$((killed + 1)) verdict="$verdict (kept from $(basename "$previous"))" ;;
+		esac
+		results+=("| $i | \`$id\` | $file:$line | $fn | $what | $verdict |")
+		echo "mutant $i $id $file:$line: $verdict" >&2
+		continue
+	fi
 	cp "$file" "$file.orig"
 	{
 		head -n $((line - 1)) "$file.orig"
 		mutate_line "$file.orig" "$line" "$col" "$kind" "$from" "$to"
 		tail -n +$((line + 1)) "$file.orig"
 	} >"$file"
+	if [ -n "$keep" ]; then
+		nice -n 19 make -j1 out/tests/unit out/rcureplay >out/build.log 2>&1 ||
+			die "mutant $id does not build (see $scratch/out/build.log)"
+		echo "tests/mutants.sh: mutant $id ($file:$line, $what) built in $scratch"
+		exit 0
+	fi
 	rc=0
 	if ! build; then
 		verdict="build failure"

@@ -21,6 +21,7 @@ struct watch {
 	unsigned long gp_blocked_num;
 	int boosted_prio;
 	int moved_to_root;
+	unsigned long gp_tasks_at_root; /* the root's ->gp_tasks is the reader, in a GP */
 };
 
 static void note(unsigned long *at, int cond, unsigned long step)
@@ -55,6 +56,10 @@ static void watch_step(const struct trace_row *row, void *arg)
 			w->gp_blocked_num = rsp->gpnum;
 		}
 		w->moved_to_root |= rnp == rcu_get_root(rsp) && rsp->num_nodes > 1;
+		note(&w->gp_tasks_at_root,
+		     w->moved_to_root && rnp->gp_tasks == &r->rcu_node_entry &&
+			     rcu_gp_in_progress(rsp),
+		     s);
 	}
 	if (r->prio < r->normal_prio && !w->boosted) {
 		w->boosted = s;
@@ -162,9 +167,11 @@ static void ticking_rounds(char *buf, size_t len, int n)
 
 /*
  * The last CPU of a leaf goes offline with a reader queued there: the reader
- * moves to the root.  T2's reader is preempted on CPU2 (the second leaf, CPUs
- * 2-3; x86 refuses to offline CPU0), then T0 offlines CPU3 and CPU2; each
- * cpu_down() may sleep in __cpu_die()'s msleep(100), so CPU0 ticks.
+ * moves to the root, and the grace period it blocks (T1's synchronize_rcu())
+ * now waits on it there: the root's ->gp_tasks points at it.
+ * T2's reader is preempted on CPU2 (the second leaf, CPUs 2-3; x86 refuses to
+ * offline CPU0), then T0 offlines CPU3 and CPU2; each cpu_down() may sleep in
+ * __cpu_die()'s msleep(100), so CPU0 ticks.
  */
 int test_offline_moves_blocked_reader_to_root(void)
 {
@@ -175,6 +182,8 @@ int test_offline_moves_blocked_reader_to_root(void)
 	snprintf(text, sizeof(text),
 		 "topology cpus=4 fanout=2 tasks=4\n"
 		 "work T2 read_lock\nstep cpu2 x2\nresched cpu2\nstep cpu2 x6\n"
+		 "work T1 synchronize_rcu\n" ROUNDS_4CPU ROUNDS_4CPU
+		 "irq cpu1 tick\n" /* its RCU_SOFTIRQ starts the GP */
 		 "work T0 cpu_offline cpu3\n");
 	ticking_rounds(text, sizeof(text), 150);
 	strncat(text, "work T0 cpu_offline cpu2\n", sizeof(text) - strlen(text) - 1);
@@ -186,5 +195,8 @@ int test_offline_moves_blocked_reader_to_root(void)
 	EXPECT(w.queued, "the reader was never queued");
 	EXPECT(w.moved_to_root, "the reader never moved to the root rcu_node");
 	EXPECT(w.dequeued > w.queued, "the reader never left the root's list");
+	/* rcu_preempt_offline_tasks() moved ->gp_tasks along with the reader. */
+	EXPECT(w.gp_tasks_at_root > w.queued && w.gp_tasks_at_root < w.dequeued,
+	       "the root's ->gp_tasks never pointed at the reader that blocks T1's GP there");
 	return 0;
 }

@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include "../target/check/report.h"
+#include "../target/kernel/cpu.h"
 #include "../target/kernel/preempt.h"
 #include "../target/run.h"
 
@@ -153,6 +154,42 @@ int test_sleep_until_tick(void)
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);
 	EXPECT(back != NULL, "the tick did not wake T0:\n%s", t.log);
 	traced_run_free(&t);
+	return 0;
+}
+
+/* At ksoftirqd's cond_resched point: how often it stood there, how often with irqs off. */
+struct ksoftirqd_watch {
+	int at, irqs_off;
+};
+
+static void watch_ksoftirqd(const struct trace_row *row, void *arg)
+{
+	struct ksoftirqd_watch *w = arg;
+
+	if (strcmp(row->func, "ksoftirqd_main") != 0 || strcmp(row->label, "cond_resched") != 0)
+		return;
+	w->at++;
+	w->irqs_off += cpu_state[row->cpu].irqs_disabled;
+}
+
+/*
+ * threadirqs: the tick's softirqs run in ksoftirqd, which (as 3.0's
+ * run_ksoftirqd()) turns irqs back on after each __do_softirq() and only
+ * then offers to reschedule: a tick can land between two batches.
+ */
+int test_ksoftirqd_irqs_on_between_batches(void)
+{
+	struct ksoftirqd_watch w = {0};
+	struct rcufuzz_result r;
+
+	EXPECT(run_scenario_watched("topology cpus=1 tasks=1 threadirqs\nirq cpu0 tick\n"
+				    "step cpu0 until ksoftirqd_main:cond_resched\n",
+				    watch_ksoftirqd, &w, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.at > 0, "ksoftirqd never reached its cond_resched point");
+	EXPECT(w.irqs_off == 0, "ksoftirqd stood at cond_resched with irqs off %d of %d times",
+	       w.irqs_off, w.at);
 	return 0;
 }
 

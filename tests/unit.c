@@ -206,7 +206,8 @@ int main(int argc, char **argv)
 	char *const *names = argv + 1 + first_failure;
 	int n = argc - 1 - first_failure;
 
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]) && !(first_failure && failed); i++) {
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]) && !(first_failure && failed);
+	     i++) {
 		int rc;
 
 		if (!chosen(tests[i].name, names, n))
