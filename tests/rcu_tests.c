@@ -200,3 +200,30 @@ int test_offline_moves_blocked_reader_to_root(void)
 	       "the root's ->gp_tasks never pointed at the reader that blocks T1's GP there");
 	return 0;
 }
+
+/*
+ * A grace period ends and no other is needed: rcu_start_gp() still writes
+ * the new ->completed into every rcu_node, so that the other CPUs see the
+ * end (and advance their callbacks) without waiting for the next GP.
+ */
+int test_gp_end_reaches_every_node(void)
+{
+	struct rcufuzz_result r;
+	struct rcu_state *rsp = &rcu_preempt_state;
+	struct rcu_node *rnp;
+
+	EXPECT(run_scenario_watched("topology cpus=4 fanout=2 tasks=2\n"
+				    "work T1 synchronize_rcu\n" TEN_ROUNDS,
+				    NULL, NULL, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	/* 3.0 starts both counters at -300. */
+	EXPECT(rsp->completed == rsp->gpnum && rsp->completed != (unsigned long)-300,
+	       "no GP ended, or one is still running: gpnum %lu completed %lu", rsp->gpnum,
+	       rsp->completed);
+	rcu_for_each_node_breadth_first(rsp, rnp)
+		EXPECT(rnp->completed == rsp->completed,
+		       "rcu_node %d says GP %lu completed, rcu_state %lu",
+		       (int)(rnp - rcu_get_root(rsp)), rnp->completed, rsp->completed);
+	return 0;
+}
