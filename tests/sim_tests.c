@@ -4,6 +4,7 @@
 
 #include "../target/check/report.h"
 #include "../target/kernel/cpu.h"
+#include "../target/kernel/task.h"
 #include "../target/kernel/preempt.h"
 #include "../target/run.h"
 
@@ -190,6 +191,42 @@ int test_ksoftirqd_irqs_on_between_batches(void)
 	EXPECT(w.at > 0, "ksoftirqd never reached its cond_resched point");
 	EXPECT(w.irqs_off == 0, "ksoftirqd stood at cond_resched with irqs off %d of %d times",
 	       w.irqs_off, w.at);
+	return 0;
+}
+
+/* T0's rcu_read_lock_nesting when it stands at run_op's irq_enable point (-1: never). */
+static void watch_nesting_at_irq_enable(const struct trace_row *row, void *arg)
+{
+	if (strcmp(row->func, "run_op") == 0 && strcmp(row->label, "irq_enable") == 0 &&
+	    strcmp(row->task->comm, "T0") == 0)
+		*(int *)arg = row->task->rcu_read_lock_nesting;
+}
+
+/*
+ * Strict mode keeps v3.0's first restriction: a reader that has run
+ * preemptible may not end with irqs disabled, so that read_unlock is
+ * skipped (the reader stays open); misuse mode lets it end.
+ */
+int test_strict_mode_skips_unlock_with_irqs_off(void)
+{
+	static const char *const modes[] = {"strict", "misuse"};
+
+	for (int m = 0; m < 2; m++) {
+		char text[256];
+		struct rcufuzz_result r;
+		int nesting = -1;
+
+		snprintf(text, sizeof(text),
+			 "mode %s\ntopology cpus=1 tasks=1\nwork T0 read_lock\n"
+			 "work T0 irq_disable\nwork T0 read_unlock\nwork T0 irq_enable\n"
+			 "step cpu0 until run_op:irq_enable\n",
+			 modes[m]);
+		EXPECT(run_scenario_watched(text, watch_nesting_at_irq_enable, &nesting, &r) == 0,
+		       "scenario");
+		EXPECT(!r.reported, "%s", r.text);
+		EXPECT(nesting == (m == 0 ? 1 : 0), "%s mode: nesting %d after the read_unlock",
+		       modes[m], nesting);
+	}
 	return 0;
 }
 
