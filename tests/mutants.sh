@@ -33,6 +33,7 @@ die() {
 	exit 2
 }
 
+args=$* start=$(date +%s)
 count=20 seed=1 seconds=120 table="" list=0 only="" keep="" previous=""
 while getopts n:s:t:o:lm:k:p: opt; do
 	case $opt in
@@ -222,12 +223,19 @@ done <<<"$mutants"
 
 scored=$((i - equiv - broken))
 {
-	echo "| # | ID | where | function | mutation | result |"
-	echo "|---|---|---|---|---|---|"
-	printf '%s\n' "${results[@]}"
+	echo "# The model's mutation score, $(date -u +%Y-%m-%d)"
+	echo
+	echo "Command: \`tests/mutants.sh $args\` ($(date -u +%H:%M) UTC, $((($(date +%s) - start) / 60)) min)."
+	echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')."
+	echo "Each mutant: built under nice -n 19, one at a time, then \`out/tests/unit -x\` on the"
+	echo "${#tests[@]} unit tests that need no other program, RCUFUZZ_RANDOM_INPUTS=20000, timeout ${seconds} s."
 	echo
 	echo "| mutants | killed | survived | equivalent | build failures | score |"
 	echo "|---|---|---|---|---|---|"
 	echo "| $i | $killed | $survived | $equiv | $broken | $killed/$scored = $(awk -v k="$killed" -v s="$scored" 'BEGIN { printf "%.1f%%", s ? 100 * k / s : 0 }') |"
+	echo
+	echo "| # | ID | where | function | mutation | result |"
+	echo "|---|---|---|---|---|---|"
+	printf '%s\n' "${results[@]}"
 } >"${table:-/dev/stdout}"
 [ -z "$table" ] || echo "tests/mutants.sh: wrote $table" >&2
