@@ -259,3 +259,17 @@ int test_rt_mutex_deboost_yields_to_waiter(void)
 	       l.text);
 	return 0;
 }
+
+/* T2 blocks on rtm0 at T1's priority: the walk stops at T1, T1 stays ahead of T3 on rtm1. */
+int test_rt_mutex_chain_walk_stops(void)
+{
+	static struct pi_log l;
+
+	EXPECT(run_file_logged("tests/scenarios/rtmutex-chain-walk-stops.scn", &l) == 0,
+	       "scenario");
+	EXPECT_ORDER(&l, "rtm1 owner T0", "rtm0 owner T1", "rtm1 waiters T1", "rtm1 waiters T1 T3",
+		     "rtm0 waiters T2", "rtm1 owner none", "rtm1 owner T1");
+	EXPECT(!happens_between(&l, "rtm0 waiters T2", "rtm1 waiters T3 T1", "rtm1 owner T1"),
+	       "the walk requeued T1 behind T3 on rtm1; the log:\n%s", l.text);
+	return 0;
+}
