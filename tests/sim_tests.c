@@ -3,6 +3,7 @@
 #include "harness.h"
 
 #include "../target/check/report.h"
+#include "../target/config/history.h"
 #include "../target/kernel/cpu.h"
 #include "../target/kernel/task.h"
 #include "../target/kernel/preempt.h"
@@ -21,12 +22,15 @@ int test_determinism(void)
 	struct rcufuzz_result r;
 
 	rcufuzz_default_options(&o);
-	for (int i = 0; i < 400; i++) {
+	/* v3.0, and every third round of modes TINY_PREEMPT_RCU (its own state to reset). */
+	for (int i = 0; i < 600; i++) {
 		size_t na, nb;
 		unsigned long steps;
 		int reported;
 
 		o.mode = (enum workload_mode)(i % NR_MODES);
+		preset_lookup((i / NR_MODES) % 3 == 2 ? PRESET_TINY_V3_0 : PRESET_V3_0, &o.switches,
+			      &o.pin);
 		random_input(&seed, a, &na, sizeof(a));
 		random_input(&seed, b, &nb, sizeof(b));
 		rcufuzz_run(a, na, &o, &r);
