@@ -22,6 +22,8 @@ struct watch {
 	int boosted_prio;
 	int moved_to_root;
 	unsigned long gp_tasks_at_root; /* the root's ->gp_tasks is the reader, in a GP */
+	const char *mark;		/* a point label: when the reader first stands there */
+	unsigned long marked;
 };
 
 static void note(unsigned long *at, int cond, unsigned long step)
@@ -66,6 +68,7 @@ static void watch_step(const struct trace_row *row, void *arg)
 		w->boosted_prio = r->prio;
 	}
 	note(&w->dequeued, w->queued && r->rcu_blocked_node == NULL, s);
+	note(&w->marked, w->mark && row->task == r && strcmp(row->label, w->mark) == 0, s);
 	note(&w->deboosted, w->boosted && r->prio == r->normal_prio, s);
 	note(&w->waiter_woken, w->exp_waiting && w->waiter->state == TASK_RUNNING, s);
 	note(&w->gp_ended_after, w->gp_blocked && ULONG_CMP_GE(rsp->completed, w->gp_blocked_num),
@@ -225,5 +228,29 @@ int test_gp_end_reaches_every_node(void)
 		EXPECT(rnp->completed == rsp->completed,
 		       "rcu_node %d says GP %lu completed, rcu_state %lu",
 		       (int)(rnp - rcu_get_root(rsp)), rnp->completed, rsp->completed);
+	return 0;
+}
+
+/*
+ * Cure deferred_qs: an outermost rcu_read_unlock() with irqs, bh and
+ * preemption on reports at once (dequeues the preempted reader); only
+ * one with something disabled defers to the next context switch.
+ */
+int test_deferred_qs_reports_at_an_enabled_unlock(void)
+{
+	struct watch w = {.mark = "deref"};
+	struct rcufuzz_result r;
+
+	EXPECT(run_scenario_watched("preset misuse+deferred_qs\ntopology cpus=2 fanout=2 "
+				    "tasks=2\n" PREEMPTED_READER
+				    "work T0 read_unlock\nwork T0 deref\n"
+				    "step cpu0 until run_op:deref\n",
+				    watch_step, &w, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.queued, "the reader was never queued");
+	EXPECT(w.marked, "T0 never reached its deref");
+	EXPECT(w.dequeued && w.dequeued < w.marked,
+	       "dequeued at step %lu, not before T0's next op (step %lu)", w.dequeued, w.marked);
 	return 0;
 }
