@@ -10,7 +10,8 @@
 #   tests/mutants.sh -k ID [FILE...]                     build mutant ID (out/rcureplay, out/tests/unit)
 #                                                        in the scratch tree and leave it there
 #   tests/mutants.sh -p PREVIOUS.md ...                  keep PREVIOUS.md's killed and build-failure
-#                                                        verdicts (tests were only added since), run the rest
+#                                                        verdicts (tests were only added since), run the
+#                                                        rest and any listed as equivalent
 #
 # FILE...: the model files (default target/rcu/*.c target/kernel/*.c
 # target/lockdep/*.c).  tests/mutants-sites.awk lists every place to mutate
@@ -167,10 +168,14 @@ while IFS=$'\t' read -r file line col kind from to fn copy; do
 	esac
 	i=$((i + 1))
 	what=$(describe "$file" "$line" "$col" "$kind" "$from" "$to")
-	old=$([ -z "$previous" ] || grep -F "| \`$id\` |" "$previous" | grep -E '\| (killed|build failure)' | head -n 1 || true)
+	# A mutant now listed as equivalent runs again: killed before, it says the list is wrong
+	# (or the kill was a timeout on a loaded machine).
+	old=$([ -z "$previous" ] || grep -q "^$id " "$repo/$equivalent" ||
+		grep -F "| \`$id\` |" "$previous" | grep -E '\| (killed|build failure)' | head -n 1 || true)
 	if [ -n "$old" ]; then
 		verdict=${old% |}
 		verdict=${verdict##*| }
+		verdict=${verdict%% (kept from*}
 		case $verdict in
 		build*) broken=$((broken + 1)) ;;
 		*) killed=$((killed + 1)) verdict="$verdict (kept from $(basename "$previous"))" ;;
