@@ -21,6 +21,9 @@ struct watch {
 	unsigned long gp_blocked_num;
 	int boosted_prio;
 	int moved_to_root;
+	unsigned long gp_tasks_at_root; /* the root's ->gp_tasks is the reader, in a GP */
+	const char *mark;		/* a point label: when the reader first stands there */
+	unsigned long marked;
 };
 
 static void note(unsigned long *at, int cond, unsigned long step)
@@ -55,12 +58,17 @@ static void watch_step(const struct trace_row *row, void *arg)
 			w->gp_blocked_num = rsp->gpnum;
 		}
 		w->moved_to_root |= rnp == rcu_get_root(rsp) && rsp->num_nodes > 1;
+		note(&w->gp_tasks_at_root,
+		     w->moved_to_root && rnp->gp_tasks == &r->rcu_node_entry &&
+			     rcu_gp_in_progress(rsp),
+		     s);
 	}
 	if (r->prio < r->normal_prio && !w->boosted) {
 		w->boosted = s;
 		w->boosted_prio = r->prio;
 	}
 	note(&w->dequeued, w->queued && r->rcu_blocked_node == NULL, s);
+	note(&w->marked, w->mark && row->task == r && strcmp(row->label, w->mark) == 0, s);
 	note(&w->deboosted, w->boosted && r->prio == r->normal_prio, s);
 	note(&w->waiter_woken, w->exp_waiting && w->waiter->state == TASK_RUNNING, s);
 	note(&w->gp_ended_after, w->gp_blocked && ULONG_CMP_GE(rsp->completed, w->gp_blocked_num),
@@ -162,9 +170,11 @@ static void ticking_rounds(char *buf, size_t len, int n)
 
 /*
  * The last CPU of a leaf goes offline with a reader queued there: the reader
- * moves to the root.  T2's reader is preempted on CPU2 (the second leaf, CPUs
- * 2-3; x86 refuses to offline CPU0), then T0 offlines CPU3 and CPU2; each
- * cpu_down() may sleep in __cpu_die()'s msleep(100), so CPU0 ticks.
+ * moves to the root, and the grace period it blocks (T1's synchronize_rcu())
+ * now waits on it there: the root's ->gp_tasks points at it.
+ * T2's reader is preempted on CPU2 (the second leaf, CPUs 2-3; x86 refuses to
+ * offline CPU0), then T0 offlines CPU3 and CPU2; each cpu_down() may sleep in
+ * __cpu_die()'s msleep(100), so CPU0 ticks.
  */
 int test_offline_moves_blocked_reader_to_root(void)
 {
@@ -175,6 +185,8 @@ int test_offline_moves_blocked_reader_to_root(void)
 	snprintf(text, sizeof(text),
 		 "topology cpus=4 fanout=2 tasks=4\n"
 		 "work T2 read_lock\nstep cpu2 x2\nresched cpu2\nstep cpu2 x6\n"
+		 "work T1 synchronize_rcu\n" ROUNDS_4CPU ROUNDS_4CPU
+		 "irq cpu1 tick\n" /* its RCU_SOFTIRQ starts the GP */
 		 "work T0 cpu_offline cpu3\n");
 	ticking_rounds(text, sizeof(text), 150);
 	strncat(text, "work T0 cpu_offline cpu2\n", sizeof(text) - strlen(text) - 1);
@@ -186,5 +198,59 @@ int test_offline_moves_blocked_reader_to_root(void)
 	EXPECT(w.queued, "the reader was never queued");
 	EXPECT(w.moved_to_root, "the reader never moved to the root rcu_node");
 	EXPECT(w.dequeued > w.queued, "the reader never left the root's list");
+	/* rcu_preempt_offline_tasks() moved ->gp_tasks along with the reader. */
+	EXPECT(w.gp_tasks_at_root > w.queued && w.gp_tasks_at_root < w.dequeued,
+	       "the root's ->gp_tasks never pointed at the reader that blocks T1's GP there");
+	return 0;
+}
+
+/*
+ * A grace period ends and no other is needed: rcu_start_gp() still writes
+ * the new ->completed into every rcu_node, so that the other CPUs see the
+ * end (and advance their callbacks) without waiting for the next GP.
+ */
+int test_gp_end_reaches_every_node(void)
+{
+	struct rcufuzz_result r;
+	struct rcu_state *rsp = &rcu_preempt_state;
+	struct rcu_node *rnp;
+
+	EXPECT(run_scenario_watched("topology cpus=4 fanout=2 tasks=2\n"
+				    "work T1 synchronize_rcu\n" TEN_ROUNDS,
+				    NULL, NULL, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	/* 3.0 starts both counters at -300. */
+	EXPECT(rsp->completed == rsp->gpnum && rsp->completed != (unsigned long)-300,
+	       "no GP ended, or one is still running: gpnum %lu completed %lu", rsp->gpnum,
+	       rsp->completed);
+	rcu_for_each_node_breadth_first(rsp, rnp)
+		EXPECT(rnp->completed == rsp->completed,
+		       "rcu_node %d says GP %lu completed, rcu_state %lu",
+		       (int)(rnp - rcu_get_root(rsp)), rnp->completed, rsp->completed);
+	return 0;
+}
+
+/*
+ * Cure deferred_qs: an outermost rcu_read_unlock() with irqs, bh and
+ * preemption on reports at once (dequeues the preempted reader); only
+ * one with something disabled defers to the next context switch.
+ */
+int test_deferred_qs_reports_at_an_enabled_unlock(void)
+{
+	struct watch w = {.mark = "deref"};
+	struct rcufuzz_result r;
+
+	EXPECT(run_scenario_watched("preset misuse+deferred_qs\ntopology cpus=2 fanout=2 "
+				    "tasks=2\n" PREEMPTED_READER
+				    "work T0 read_unlock\nwork T0 deref\n"
+				    "step cpu0 until run_op:deref\n",
+				    watch_step, &w, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.queued, "the reader was never queued");
+	EXPECT(w.marked, "T0 never reached its deref");
+	EXPECT(w.dequeued && w.dequeued < w.marked,
+	       "dequeued at step %lu, not before T0's next op (step %lu)", w.dequeued, w.marked);
 	return 0;
 }

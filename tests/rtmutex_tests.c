@@ -238,3 +238,38 @@ int test_rt_mutex_reader_keeps_pi_boost(void)
 	       "T0 lost T2's boost before it unlocked rtm0; the log:\n%s", l.text);
 	return 0;
 }
+
+/*
+ * The owner, boosted by rcub (98) and by T2 (89), unlocks inside its reader:
+ * back at 98 while running, with T2 queued at 89 on its CPU, it is
+ * rescheduled (3.0's prio_changed_rt()), and T2 takes rtm0 before T0's
+ * reader ends.
+ */
+int test_rt_mutex_deboost_yields_to_waiter(void)
+{
+	static struct pi_log l;
+
+	EXPECT(run_file_logged("tests/scenarios/rtmutex-deboost-yields-to-waiter.scn", &l) == 0,
+	       "scenario");
+	EXPECT_ORDER(&l, "rtm0 owner T0", "T0 queued on blkd_tasks", "T0 prio 98", "T0 prio 89",
+		     "rtm0 owner none", "T0 prio 98", "rtm0 owner T2", "T0 not queued",
+		     "T0 prio 120");
+	EXPECT(!happens_between(&l, "rtm0 owner none", "T0 not queued", "rtm0 owner T2"),
+	       "T0 left its reader before T2, queued and more important, took rtm0; the log:\n%s",
+	       l.text);
+	return 0;
+}
+
+/* T2 blocks on rtm0 at T1's priority: the walk stops at T1, T1 stays ahead of T3 on rtm1. */
+int test_rt_mutex_chain_walk_stops(void)
+{
+	static struct pi_log l;
+
+	EXPECT(run_file_logged("tests/scenarios/rtmutex-chain-walk-stops.scn", &l) == 0,
+	       "scenario");
+	EXPECT_ORDER(&l, "rtm1 owner T0", "rtm0 owner T1", "rtm1 waiters T1", "rtm1 waiters T1 T3",
+		     "rtm0 waiters T2", "rtm1 owner none", "rtm1 owner T1");
+	EXPECT(!happens_between(&l, "rtm0 waiters T2", "rtm1 waiters T3 T1", "rtm1 owner T1"),
+	       "the walk requeued T1 behind T3 on rtm1; the log:\n%s", l.text);
+	return 0;
+}

@@ -3,6 +3,9 @@
 #include "harness.h"
 
 #include "../target/check/report.h"
+#include "../target/config/history.h"
+#include "../target/kernel/cpu.h"
+#include "../target/kernel/task.h"
 #include "../target/kernel/preempt.h"
 #include "../target/run.h"
 
@@ -19,12 +22,15 @@ int test_determinism(void)
 	struct rcufuzz_result r;
 
 	rcufuzz_default_options(&o);
-	for (int i = 0; i < 400; i++) {
+	/* v3.0, and every third round of modes TINY_PREEMPT_RCU (its own state to reset). */
+	for (int i = 0; i < 600; i++) {
 		size_t na, nb;
 		unsigned long steps;
 		int reported;
 
 		o.mode = (enum workload_mode)(i % NR_MODES);
+		preset_lookup((i / NR_MODES) % 3 == 2 ? PRESET_TINY_V3_0 : PRESET_V3_0, &o.switches,
+			      &o.pin);
 		random_input(&seed, a, &na, sizeof(a));
 		random_input(&seed, b, &nb, sizeof(b));
 		rcufuzz_run(a, na, &o, &r);
@@ -153,6 +159,78 @@ int test_sleep_until_tick(void)
 	EXPECT(idle && tick && idle < tick, "T0 did not sleep:\n%s", t.log);
 	EXPECT(back != NULL, "the tick did not wake T0:\n%s", t.log);
 	traced_run_free(&t);
+	return 0;
+}
+
+/* At ksoftirqd's cond_resched point: how often it stood there, how often with irqs off. */
+struct ksoftirqd_watch {
+	int at, irqs_off;
+};
+
+static void watch_ksoftirqd(const struct trace_row *row, void *arg)
+{
+	struct ksoftirqd_watch *w = arg;
+
+	if (strcmp(row->func, "ksoftirqd_main") != 0 || strcmp(row->label, "cond_resched") != 0)
+		return;
+	w->at++;
+	w->irqs_off += cpu_state[row->cpu].irqs_disabled;
+}
+
+/*
+ * threadirqs: the tick's softirqs run in ksoftirqd, which (as 3.0's
+ * run_ksoftirqd()) turns irqs back on after each __do_softirq() and only
+ * then offers to reschedule: a tick can land between two batches.
+ */
+int test_ksoftirqd_irqs_on_between_batches(void)
+{
+	struct ksoftirqd_watch w = {0};
+	struct rcufuzz_result r;
+
+	EXPECT(run_scenario_watched("topology cpus=1 tasks=1 threadirqs\nirq cpu0 tick\n"
+				    "step cpu0 until ksoftirqd_main:cond_resched\n",
+				    watch_ksoftirqd, &w, &r) == 0,
+	       "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.at > 0, "ksoftirqd never reached its cond_resched point");
+	EXPECT(w.irqs_off == 0, "ksoftirqd stood at cond_resched with irqs off %d of %d times",
+	       w.irqs_off, w.at);
+	return 0;
+}
+
+/* T0's rcu_read_lock_nesting when it stands at run_op's irq_enable point (-1: never). */
+static void watch_nesting_at_irq_enable(const struct trace_row *row, void *arg)
+{
+	if (strcmp(row->func, "run_op") == 0 && strcmp(row->label, "irq_enable") == 0 &&
+	    strcmp(row->task->comm, "T0") == 0)
+		*(int *)arg = row->task->rcu_read_lock_nesting;
+}
+
+/*
+ * Strict mode keeps v3.0's first restriction: a reader that has run
+ * preemptible may not end with irqs disabled, so that read_unlock is
+ * skipped (the reader stays open); misuse mode lets it end.
+ */
+int test_strict_mode_skips_unlock_with_irqs_off(void)
+{
+	static const char *const modes[] = {"strict", "misuse"};
+
+	for (int m = 0; m < 2; m++) {
+		char text[256];
+		struct rcufuzz_result r;
+		int nesting = -1;
+
+		snprintf(text, sizeof(text),
+			 "mode %s\ntopology cpus=1 tasks=1\nwork T0 read_lock\n"
+			 "work T0 irq_disable\nwork T0 read_unlock\nwork T0 irq_enable\n"
+			 "step cpu0 until run_op:irq_enable\n",
+			 modes[m]);
+		EXPECT(run_scenario_watched(text, watch_nesting_at_irq_enable, &nesting, &r) == 0,
+		       "scenario");
+		EXPECT(!r.reported, "%s", r.text);
+		EXPECT(nesting == (m == 0 ? 1 : 0), "%s mode: nesting %d after the read_unlock",
+		       modes[m], nesting);
+	}
 	return 0;
 }
 

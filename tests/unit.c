@@ -186,14 +186,31 @@ void random_input(uint64_t *state, uint8_t *buf, size_t *size, size_t max)
 		buf[i] = (uint8_t)test_rand(state);
 }
 
+/* @name is chosen: no NAME was given, or it contains one of @names (@n of them). */
+static int chosen(const char *name, char *const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (strstr(name, names[i]) != NULL)
+			return 1;
+	return n == 0;
+}
+
+/*
+ * unit [-x] [NAME...]: the tests whose name contains one of the NAMEs (every
+ * test if none), in tests.def order; -x stops at the first failure (the
+ * mutants of tests/mutants.sh want a verdict, not a list).
+ */
 int main(int argc, char **argv)
 {
-	int passed = 0, failed = 0;
+	int passed = 0, failed = 0, first_failure = argc > 1 && strcmp(argv[1], "-x") == 0;
+	char *const *names = argv + 1 + first_failure;
+	int n = argc - 1 - first_failure;
 
-	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]); i++) {
+	for (size_t i = 0; i < sizeof(tests) / sizeof(tests[0]) && !(first_failure && failed);
+	     i++) {
 		int rc;
 
-		if (argc > 1 && strstr(tests[i].name, argv[1]) == NULL)
+		if (!chosen(tests[i].name, names, n))
 			continue;
 		printf("  %-44s ", tests[i].name);
 		fflush(stdout);
