@@ -100,7 +100,7 @@ int test_cli_one_stream_in_order(void)
 		      "-x >>" TMP "-merged.txt 2>&1; true") == 0,
 	       "sh");
 	read_text(TMP "-merged.txt", out, sizeof(out));
-	show = strstr(out, "---- show nodes (line 31), before record 110 ----\n");
+	show = strstr(out, "---- show nodes (line 31), before record 114 ----\n");
 	summary = strstr(out, "\nSUMMARY: rcufuzz: rcu-guarantee ");
 	EXPECT(show && summary && show < summary, "the report came before the shows:\n%.3000s",
 	       out);
