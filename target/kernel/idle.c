@@ -7,9 +7,8 @@
 #include "preempt.h"
 #include "task.h"
 #include "tick.h"
-#include "../rcu/rcu.h"
 #include "../config/history.h"
-#include "../rcu/rcupdate.h"
+#include "../rcu/rcu.h"
 
 static unsigned char is_idle[NR_CPUS]; /* DEFINE_PER_CPU(unsigned char, is_idle) */
 
@@ -82,7 +81,6 @@ void __exit_idle(void)
 }
 
 /* From an interrupt: 3.0 before irq_enter(), 3.3 after (irq.c's x86_irq_enter()). */
-
 void exit_idle(void)
 {
 	KFUNC();
