@@ -4,6 +4,7 @@
 
 #include "../target/input.h"
 #include "../target/run.h"
+#include "points.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -258,6 +259,37 @@ static int add_until(struct parser *p, const struct until_line *u)
 }
 
 /*
+ * A point's name, FUNC[:LABEL], from the words @tok[0..ntok) (the label
+ * may have spaces), into @func (UNTIL_FUNC_MAX) and @label
+ * (UNTIL_LABEL_MAX; "" without one).
+ */
+static int parse_point_name(struct parser *p, char **tok, int ntok, char *func, char *label)
+{
+	char spec[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2];
+	const char *colon;
+	size_t used = 0, flen;
+
+	for (int i = 0; i < ntok && used < sizeof(spec); i++)
+		used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s", i ? " " : "",
+					 tok[i]);
+	if (used >= sizeof(spec))
+		return fail(p, "'%s': too long", spec);
+	colon = strchr(spec, ':');
+	flen = colon ? (size_t)(colon - spec) : strlen(spec);
+	if (!until_func_name(spec, flen))
+		return fail(p, "'%.*s': expected a function name (rcureplay --points lists them)",
+			    (int)flen, spec);
+	if (colon && colon[1] == '\0')
+		return fail(p, "'%s': expected a label after ':' (or no ':')", spec);
+	if (colon && strlen(colon + 1) >= UNTIL_LABEL_MAX)
+		return fail(p, "'%s': too long", colon + 1);
+	memcpy(func, spec, flen);
+	func[flen] = '\0';
+	snprintf(label, UNTIL_LABEL_MAX, "%s", colon ? colon + 1 : "");
+	return 0;
+}
+
+/*
  * "step cpuN until FUNC[:LABEL] [within K]", "step all until cpuN at
  * FUNC[:LABEL] [within K]", "step cpuN until report [within K]" or "step
  * all until report [within K]": compiled at the end (until.h).
@@ -265,9 +297,6 @@ static int add_until(struct parser *p, const struct until_line *u)
 static int parse_until(struct parser *p, char **tok, int ntok)
 {
 	struct until_line u = {.line = p->line, .within = UNTIL_DEFAULT_WITHIN, .at = p->s->size};
-	char spec[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2];
-	const char *colon;
-	size_t used = 0, flen;
 	int all = strcmp(tok[1], "all") == 0, first = all ? 5 : 3, last = ntok;
 
 	if (ntok >= 6 && strcmp(tok[ntok - 2], "within") == 0) {
@@ -302,22 +331,8 @@ static int parse_until(struct parser *p, char **tok, int ntok)
 		u.kind = UNTIL_REPORT;
 		return add_until(p, &u);
 	}
-	for (int i = first; i < last && used < sizeof(spec); i++)
-		used += (size_t)snprintf(spec + used, sizeof(spec) - used, "%s%s",
-					 i > first ? " " : "", tok[i]);
-	if (used >= sizeof(spec))
-		return fail(p, "'%s': too long", spec);
-	colon = strchr(spec, ':');
-	flen = colon ? (size_t)(colon - spec) : strlen(spec);
-	if (!until_func_name(spec, flen))
-		return fail(p, "'%.*s': expected a function name (rcureplay --points lists them)",
-			    (int)flen, spec);
-	if (colon && colon[1] == '\0')
-		return fail(p, "'%s': expected a label after ':' (or no ':')", spec);
-	if (colon && strlen(colon + 1) >= sizeof(u.label))
-		return fail(p, "'%s': too long", colon + 1);
-	memcpy(u.func, spec, flen);
-	snprintf(u.label, sizeof(u.label), "%s", colon ? colon + 1 : "");
+	if (parse_point_name(p, tok + first, last - first, u.func, u.label) < 0)
+		return -1;
 	return add_until(p, &u);
 }
 
@@ -456,6 +471,29 @@ static int copy_word(struct parser *p, char *dst, size_t len, const char *src)
 	return 0;
 }
 
+/*
+ * The FUNC[:LABEL] of a "reaching" clause, from its words @tok[0..ntok),
+ * into @r.  Unlike an until line's, nothing runs before the check: the
+ * names must be ones the model declares (rcureplay --points).
+ */
+static int parse_reach(struct parser *p, char **tok, int ntok, struct scenario_reach *r)
+{
+	if (parse_point_name(p, tok, ntok, r->func, r->label) < 0)
+		return -1;
+	/*
+	 * A lock's points answer to the function that calls the lock
+	 * primitive, frame or not (points.h), which --points cannot list:
+	 * a label any point has is enough there.
+	 */
+	if (!point_func_known(r->func) && !(r->label[0] && point_label_known(NULL, r->label)))
+		return fail(p, "'%s': no point is in such a function (rcureplay --points)",
+			    r->func);
+	if (r->label[0] && !point_label_known(NULL, r->label))
+		return fail(p, "'%s': no point has such a label (rcureplay --points %s)",
+			    r->label, r->func);
+	return 0;
+}
+
 static int parse_option(struct parser *p, char **tok, int ntok, const char *rest)
 {
 	struct scenario *s = p->s;
@@ -479,12 +517,21 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 	static const char *const one_arg[] = {"preset",      "switch",    "mode",
 					      "lockdep",     "consequences", "clean-under",
 					      "clean-with",  "clean-without"};
+	struct scenario_reach reach = {"", ""};
 	int known = 0;
 
 	for (size_t i = 0; i < sizeof(one_arg) / sizeof(one_arg[0]); i++)
 		known |= strcmp(kw, one_arg[i]) == 0;
 	if (!known)
 		return 1;
+	if (strncmp(kw, "clean-", 6) == 0 && ntok >= 3) {
+		if (ntok < 4 || strcmp(tok[2], "reaching") != 0)
+			return fail(p, "expected '%s %s [reaching FUNC[:LABEL]]'", kw,
+				    kw[6] == 'u' ? "PRESET" : "SWITCH");
+		if (parse_reach(p, tok + 3, ntok - 3, &reach) < 0)
+			return -1;
+		ntok = 2;
+	}
 	if (ntok != 2)
 		return fail(p, "'%s' takes one argument", kw);
 	if (strcmp(kw, "preset") == 0) {
@@ -532,6 +579,7 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 			return fail(p, "'%s': unknown switch (try --list-switches)", tok[1]);
 		if (*n == SCENARIO_MAX_CLEAN)
 			return fail(p, "at most %d %s lines", SCENARIO_MAX_CLEAN, kw);
+		(with ? s->reach_with : s->reach_without)[*n] = reach;
 		(with ? s->clean_with : s->clean_without)[(*n)++] = i;
 		return 0;
 	}
@@ -542,6 +590,7 @@ static int parse_option(struct parser *p, char **tok, int ntok, const char *rest
 			return fail(p, "at most %d clean-under lines", SCENARIO_MAX_CLEAN);
 		if (!preset_lookup(tok[1], &unused, NULL))
 			return fail(p, "'%s': unknown preset", tok[1]);
+		s->reach_under[s->nclean] = reach;
 		return copy_word(p, s->clean_under[s->nclean++], sizeof(s->clean_under[0]), tok[1]);
 	}
 	return 1;

@@ -14,6 +14,8 @@
  *   clean-under v3.0           also run under this preset and expect clean
  *   clean-with boosted_field   also run with this switch turned on and expect clean
  *   clean-without cpuacct_rcu  also run with this switch turned off and expect clean
+ *   clean-with boost_once reaching rcu_boost:rnp unlocked, before rt_mutex_lock
+ *                              ... and expect that run to stand at that point
  *   config RCU_BOOST=n         a kernel config field of the header (config.def)
  *   topology cpus=2 fanout=2 tasks=2 threadirqs boot   the rest of the header
  *   work T0 read_lock          then one event per line (sim/events.def)
@@ -41,6 +43,17 @@
 #define SCENARIO_MAX_CLEAN 4
 #define SCENARIO_MAX_SHOWS  64
 
+/*
+ * A clean-under, clean-with or clean-without line's "reaching FUNC[:LABEL]":
+ * the clean run must stand at that point at least once (points.h says what
+ * matches), or its "clean" proves nothing about the window.  func[0] == 0:
+ * no such clause.
+ */
+struct scenario_reach {
+	char func[UNTIL_FUNC_MAX];
+	char label[UNTIL_LABEL_MAX];
+};
+
 struct scenario {
 	uint8_t *bytes;              /* the compiled input (malloc'd) */
 	size_t size;
@@ -59,10 +72,13 @@ struct scenario {
 	char frames[SCENARIO_MAX_FRAMES][64];
 	int nclean;
 	char clean_under[SCENARIO_MAX_CLEAN][64];
+	struct scenario_reach reach_under[SCENARIO_MAX_CLEAN];
 	int nclean_with;
 	int clean_with[SCENARIO_MAX_CLEAN]; /* switch ids */
+	struct scenario_reach reach_with[SCENARIO_MAX_CLEAN];
 	int nclean_without;
 	int clean_without[SCENARIO_MAX_CLEAN];
+	struct scenario_reach reach_without[SCENARIO_MAX_CLEAN];
 	/* The step ... until lines, in order, and what they compiled to (malloc'd). */
 	int nuntil;
 	struct until_line *until;
@@ -86,8 +102,8 @@ void scenario_free(struct scenario *s);
 void scenario_options(const struct scenario *s, struct rcufuzz_options *o);
 
 /*
- * Run @s under its options and check its expect, expect-frame and
- * clean-under lines.  0 if all hold (@why: what it reported), else -1 (@why:
+ * Run @s under its options and check its expect, expect-frame, clean-under,
+ * clean-with and clean-without lines (and their "reaching" clauses).  0 if all hold (@why: what it reported), else -1 (@why:
  * what did not hold).
  */
 int scenario_check(const struct scenario *s, char *why, size_t len);

@@ -5,6 +5,8 @@
 #include "../target/check/report.h"
 #include "../target/kernel/bug.h"
 #include "../target/kernel/spinlock.h"
+#include "../target/run.h"
+#include "points.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -19,33 +21,49 @@ static int check_fail(char *why, size_t len, const char *fmt, const char *a, con
 
 /*
  * The clean-under, clean-with and clean-without lines, one index for all:
- * variant @i's switches (and a preset's implementation) into @o and its name
- * ("under v3.0", "with boosted_field on") into @name; 0 past the last.
+ * variant @i's switches (and a preset's implementation) into @o, its name
+ * ("under v3.0", "with boosted_field on") into @name and its "reaching"
+ * clause into *@reach (NULL if it has none); 0 past the last.
  */
 static int variant(const struct scenario *s, int i, struct rcufuzz_options *o, char *name,
-		   size_t len)
+		   size_t len, const struct scenario_reach **reach)
 {
 	switch_set *sw = &o->switches;
+	const struct scenario_reach *r = NULL;
 
 	o->pin = s->pin;
 	if (i < s->nclean) {
 		preset_lookup(s->clean_under[i], sw, &o->pin);
 		snprintf(name, len, "under %s", s->clean_under[i]);
-		return 1;
-	}
-	i -= s->nclean;
-	if (i < s->nclean_with) {
+		r = &s->reach_under[i];
+	} else if ((i -= s->nclean) < s->nclean_with) {
 		*sw = s->switches | switch_bit(s->clean_with[i]);
 		snprintf(name, len, "with %s on", switch_name(s->clean_with[i]));
-		return 1;
-	}
-	i -= s->nclean_with;
-	if (i < s->nclean_without) {
+		r = &s->reach_with[i];
+	} else if ((i -= s->nclean_with) < s->nclean_without) {
 		*sw = s->switches & ~switch_bit(s->clean_without[i]);
 		snprintf(name, len, "with %s off", switch_name(s->clean_without[i]));
-		return 1;
+		r = &s->reach_without[i];
+	} else {
+		return 0;
 	}
-	return 0;
+	if (reach)
+		*reach = r->func[0] ? r : NULL;
+	return 1;
+}
+
+/* A clean variant's run watching for its "reaching" point. */
+struct reach_watch {
+	const struct scenario_reach *r;
+	int stood; /* times a CPU stood there after a step */
+};
+
+static void watch_row(const struct trace_row *row, void *arg)
+{
+	struct reach_watch *w = arg;
+
+	if (point_matches(row, w->r->func, w->r->label[0] ? w->r->label : NULL))
+		w->stood++;
 }
 
 /*
@@ -96,6 +114,7 @@ static int scenario_check_run(const struct scenario *s, char *why, size_t len)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
+	struct reach_watch w = {NULL, 0};
 	char name[96];
 
 	if (!s->has_expect)
@@ -120,10 +139,22 @@ static int scenario_check_run(const struct scenario *s, char *why, size_t len)
 				return check_fail(why, len, "report lacks '%s'%s", s->frames[i],
 						  "");
 	}
-	for (int i = 0; variant(s, i, &o, name, sizeof(name)); i++) {
+	for (int i = 0; variant(s, i, &o, name, sizeof(name), &w.r); i++) {
+		w.stood = 0;
+		o.trace = w.r ? watch_row : NULL;
+		o.trace_arg = &w;
 		rcufuzz_run(s->bytes, s->size, &o, &r);
+		o.trace = NULL;
 		if (r.reported)
 			return check_fail(why, len, "expected clean %s, got: %s", name, r.summary);
+		if (w.r && w.stood == 0) {
+			char point[UNTIL_FUNC_MAX + UNTIL_LABEL_MAX + 2];
+
+			snprintf(point, sizeof(point), "%s%s%s", w.r->func, w.r->label[0] ? ":" : "",
+				 w.r->label);
+			snprintf(why, len, "clean %s, but the run never stood at %s", name, point);
+			return -1;
+		}
 	}
 	snprintf(why, len, "%s", s->expect_clean ? "clean" : s->expect);
 	return 0;
@@ -142,7 +173,7 @@ int scenario_until_notes(const struct scenario *s, const char *file, FILE *out)
 	if (u == NULL)
 		return 0;
 	scenario_options(s, &o);
-	for (int v = 0; variant(s, v, &o, name, sizeof(name)); v++) {
+	for (int v = 0; variant(s, v, &o, name, sizeof(name), NULL); v++) {
 		uint8_t *bytes = NULL;
 		size_t size;
 		int failed;

@@ -297,6 +297,35 @@ static struct {
 	int verdict;		     /* 1: liveness can be judged; 0: progressing at the cap */
 } d;
 
+/*
+ * The drain is periodic: every CPU the same steps in the same order, ticks
+ * in the same round.  A periodic schedule can keep one CPU's
+ * raw_spin_trylock() of an rcu_node (note_new_gpnum(), rcu_process_gp_end())
+ * meeting another CPU's hold of it on every tick (each stops its turn at
+ * the lock's "lock acquired" point, inside the critical section), so that
+ * a CPU never notices a grace period and the drain reports a hang no kernel
+ * would sustain: 3.0 retries at the next softirq, and its critical sections
+ * are short beside everything else a CPU does between two ticks.  So after
+ * half the rounds the liveness check waits for without progress, a CPU's
+ * turn goes on while the CPU holds a lock, up to DRAIN_STALLED_STEPS steps
+ * (tests/scenarios/regress-drain-trylock-phase-lock.scn).  Harness only.
+ */
+#define DRAIN_STALLED_STEPS (4 * DRAIN_STEPS_PER_ROUND)
+
+static int drain_stalled(void)
+{
+	return m.drain_rounds - d.last_progress >= DRAIN_ROUNDS / 2;
+}
+
+static int turn_steps; /* steps of the current stalled-phase turn */
+
+static int has_work_outside_locks(int cpu)
+{
+	if (!has_work(cpu))
+		return 0;
+	return ++turn_steps < DRAIN_STEPS_PER_ROUND || cpu_curr(cpu)->lockdep_depth > 0;
+}
+
 /* Called between batches, as if on the main loop (sim.h): nothing here reports. */
 static int drain_next_batch(struct sim_batch *b)
 {
@@ -319,6 +348,11 @@ static int drain_next_batch(struct sim_batch *b)
 			b->n = DRAIN_STEPS_PER_ROUND;
 			b->go_on = has_work;
 			b->go_on_said_yes = 1;
+			if (drain_stalled()) {
+				turn_steps = 0;
+				b->n = DRAIN_STALLED_STEPS;
+				b->go_on = has_work_outside_locks;
+			}
 			return 1;
 		}
 		/* The round is over. */

@@ -100,7 +100,7 @@ int test_cli_one_stream_in_order(void)
 		      "-x >>" TMP "-merged.txt 2>&1; true") == 0,
 	       "sh");
 	read_text(TMP "-merged.txt", out, sizeof(out));
-	show = strstr(out, "---- show nodes (line 31), before record 110 ----\n");
+	show = strstr(out, "---- show nodes (line 31), before record 114 ----\n");
 	summary = strstr(out, "\nSUMMARY: rcufuzz: rcu-guarantee ");
 	EXPECT(show && summary && show < summary, "the report came before the shows:\n%.3000s",
 	       out);
@@ -145,5 +145,75 @@ int test_schedule_rules(void)
 				       "@ rcu_preempt_note_context_switch:lock acquired")),
 	       "resched did not stop in rcu_preempt_note_context_switch():\n%s", t.log);
 	traced_run_free(&t);
+	return 0;
+}
+
+/* @text with its first line @from replaced by @to, compiled and checked: scenario_check()'s result. */
+static int check_with_line(const char *text, const char *from, const char *to, char *why,
+			   size_t len)
+{
+	static char edited[1 << 14];
+	const char *at = strstr(text, from);
+	struct scenario s;
+	char err[512];
+	int rc;
+
+	if (at == NULL)
+		return snprintf(why, len, "no line '%s'", from), -2;
+	snprintf(edited, sizeof(edited), "%.*s%s%s", (int)(at - text), text, to,
+		 at + strlen(from));
+	if (scenario_compile(edited, "t", &s, err, sizeof(err)) != 0)
+		return snprintf(why, len, "%s", err), -3;
+	rc = scenario_check(&s, why, len);
+	scenario_free(&s);
+	return rc;
+}
+
+/*
+ * `clean-with SWITCH reaching FUNC:LABEL`: 131906b0's fix run stands at the
+ * root's unlock before wake_up (the window the fix reorders), so the check
+ * holds; a point that run never reaches fails it, saying so; the clause's
+ * names are checked when the scenario compiles.
+ */
+int test_check_clean_with_reaching(void)
+{
+	static char text[1 << 14];
+	char why[512];
+	const char *line = "clean-with exp_unlock_before_wake reaching "
+			   "rcu_report_exp_rnp:root unlocked, before wake_up\n";
+
+	read_text("corpus/seeds/131906b0-exp_unlock_before_wake.scn", text, sizeof(text));
+	EXPECT(check_with_line(text, line, line, why, sizeof(why)) == 0, "%s", why);
+	EXPECT(check_with_line(text, line,
+			       "clean-with exp_unlock_before_wake reaching "
+			       "rcu_preempt_offline_tasks:root unlocked, before next task\n",
+			       why, sizeof(why)) == -1 &&
+		       strcmp(why, "clean with exp_unlock_before_wake on, but the run never stood "
+				   "at rcu_preempt_offline_tasks:root unlocked, before next "
+				   "task") == 0,
+	       "%s", why);
+	/* The same run without the clause: clean, which alone proved nothing. */
+	EXPECT(check_with_line(text, line, "clean-with exp_unlock_before_wake\n", why,
+			       sizeof(why)) == 0,
+	       "%s", why);
+	EXPECT(check_with_line(text, line,
+			       "clean-under v3.0 reaching rcu_preempt_offline_tasks:root unlocked, "
+			       "before next task\n",
+			       why, sizeof(why)) == -1 &&
+		       strstr(why, "clean under v3.0, but the run never stood at") == why,
+	       "%s", why);
+	EXPECT(check_with_line(text, line, "clean-with exp_unlock_before_wake reaching no_such_fn\n",
+			       why, sizeof(why)) == -3 &&
+		       strstr(why, "'no_such_fn': no point is in such a function") != NULL,
+	       "%s", why);
+	EXPECT(check_with_line(text, line,
+			       "clean-with exp_unlock_before_wake reaching rcu_report_exp_rnp:nope\n",
+			       why, sizeof(why)) == -3 &&
+		       strstr(why, "'nope': no point has such a label") != NULL,
+	       "%s", why);
+	EXPECT(check_with_line(text, line, "clean-with exp_unlock_before_wake at cpu_idle\n", why,
+			       sizeof(why)) == -3 &&
+		       strstr(why, "expected 'clean-with SWITCH [reaching FUNC[:LABEL]]'") != NULL,
+	       "%s", why);
 	return 0;
 }

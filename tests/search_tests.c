@@ -14,7 +14,8 @@
 
 static const char *const findings[] = {"offline-reverses-blocked-tasks",
 				       "offline-stale-boost-tasks", "boost-twice-after-offline",
-				       "offline-qs-before-play-dead", "unlock-stale-exp-report"};
+				       "offline-qs-before-play-dead", "unlock-stale-exp-report",
+				       "idle-notifier-in-dyntick-idle"};
 
 int test_finding_presets(void)
 {

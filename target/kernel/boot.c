@@ -15,6 +15,7 @@
 #include "sched.h"
 #include "signal.h"
 #include "hotplug.h"
+#include "idle.h"
 #include "smp.h"
 #include "stop_machine.h"
 #include "tick.h"
@@ -45,9 +46,30 @@ int cpu_idle_polling(int cpu)
 }
 
 /*
+ * x86-64's idle loop body with its idle notifiers (process_64.c:136-145):
+ * irqs off, IDLE_START, then pm_idle()'s "sti; hlt", which returns only
+ * once an interrupt was taken (each step of a halted CPU without one stays
+ * at cpu_idle:idle), then IDLE_END unless that interrupt's exit_idle()
+ * said it already.
+ */
+static void x86_idle_halt(int cpu)
+{
+	unsigned long seen;
+
+	local_irq_disable();
+	enter_idle();
+	seen = cpu_state[cpu].irqs_taken;
+	local_irq_enable(); /* a pending interrupt lands here */
+	while (cpu_state[cpu].irqs_taken == seen && !need_resched() && cpu_online(cpu))
+		sim_point(&idle_site); /* halt until an interrupt */
+	__exit_idle();
+}
+
+/*
  * x86's cpu_idle(): stop the tick if nothing needs it (dyntick-idle for
- * RCU), wait for work, park the CPU if it went offline, restart the tick
- * and schedule.  The idle loop runs with preemption off.
+ * RCU), wait for work, park the CPU if it went offline, announce the halt
+ * to the idle notifiers (x86_idle_notifier), restart the tick and
+ * schedule.  The idle loop runs with preemption off.
  */
 void cpu_idle(struct task_struct *self)
 {
@@ -59,6 +81,10 @@ void cpu_idle(struct task_struct *self)
 		while (!need_resched()) {
 			if (!cpu_online(cpu))
 				play_dead();
+			if (sw(SW_x86_idle_notifier)) {
+				x86_idle_halt(cpu);
+				continue;
+			}
 			sim_point(&idle_site); /* halt until an interrupt */
 		}
 		tick_nohz_restart_sched_tick();
@@ -99,10 +125,12 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 		c->softirq_pending = 0;
 		c->spinning_on = NULL;
 		c->spinner = NULL;
+		c->irqs_taken = 0;
 		ksoftirqd_task[cpu] = irq_thread_task[cpu] = stopper_task[cpu] = NULL;
 		sim_set_cpu_coro(cpu, NULL);
 	}
 	tick_init();
+	idle_notifier_init();
 	hotplug_init();
 	rcu_init(t);
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++) {

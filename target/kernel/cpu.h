@@ -24,6 +24,7 @@ struct cpu_state {
 	unsigned int softirq_pending;	   /* bit per softirq, local_softirq_pending() */
 	const raw_spinlock_t *spinning_on; /* lock this CPU's innermost context spins on */
 	struct task_struct *spinner;	   /* the context spinning */
+	unsigned long irqs_taken;	   /* hardware interrupts taken (hlt returns on one) */
 };
 
 extern struct cpu_state cpu_state[NR_CPUS];

@@ -6,6 +6,8 @@
  */
 #include "interrupt.h"
 
+#include "idle.h"
+
 #include "bug.h"
 #include "frame.h"
 #include "preempt.h"
@@ -35,6 +37,21 @@ void smp_send_reschedule(int cpu)
 	raise_irq(cpu, IRQ_RESCHED);
 }
 
+/*
+ * The entry of a device or timer interrupt (irq.c:183-184, apic.c:859-860):
+ * exit_idle() then irq_enter(), so an interrupted idle task's IDLE_END
+ * walk runs before rcu_irq_enter(); 3.3's "x86: Call idle notifier after
+ * irq_enter()" (idle_notifier_outside_eqs) swapped them.
+ */
+static void x86_irq_enter(void)
+{
+	if (!sw(SW_idle_notifier_outside_eqs))
+		exit_idle();
+	irq_enter();
+	if (sw(SW_idle_notifier_outside_eqs))
+		exit_idle();
+}
+
 /* tick_handle_periodic() -> update_process_times() */
 static void update_process_times(int user)
 {
@@ -51,7 +68,7 @@ static void update_process_times(int user)
 static void smp_apic_timer_interrupt(void)
 {
 	KFUNC_KIND(FRAME_HARDIRQ);
-	irq_enter();
+	x86_irq_enter();
 	if (smp_processor_id() == first_online_cpu())
 		jiffies++; /* do_timer() */
 	update_process_times(0);
@@ -82,7 +99,7 @@ static void handle_threaded_irq(void)
 static void do_IRQ_device(void)
 {
 	KFUNC_KIND(FRAME_HARDIRQ);
-	irq_enter();
+	x86_irq_enter();
 	handle_threaded_irq();
 	irq_exit();
 }
@@ -91,7 +108,7 @@ static void do_IRQ_device(void)
 static void do_IRQ_signal(void)
 {
 	KFUNC_KIND(FRAME_HARDIRQ);
-	irq_enter();
+	x86_irq_enter();
 	send_sigqueue(workload_signal_target());
 	irq_exit();
 }
@@ -100,13 +117,14 @@ static void do_IRQ_signal(void)
 static void do_IRQ_workload(void)
 {
 	KFUNC_KIND(FRAME_HARDIRQ);
-	irq_enter();
+	x86_irq_enter();
 	workload_interrupt();
 	irq_exit();
 }
 
 void do_IRQ(enum irq_kind kind)
 {
+	this_cpu_state()->irqs_taken++;
 	switch (kind) {
 	case IRQ_TICK:
 		smp_apic_timer_interrupt();
