@@ -24,7 +24,7 @@
  * leaves, go in batches of BATCH to --jobs worker processes.
  *
  * Pruning: after a schedule's last preemption the explorer hashes the
- * machine's whole state at its branch points (state_hash()) with the
+ * machine's whole state at its branch points (state.h) with the
  * preemptions it has left.  A state met again with the same preemptions
  * left has nothing new below it: the schedule stops there, and it has no
  * children.  Leaves of a batch prune against the states known when the
@@ -33,9 +33,10 @@
  */
 #include "explore.h"
 
+#include "state.h"
+
 #include "../target/check/feedback.h"
 #include "../target/check/liveness.h"
-#include "../target/check/oracle.h"
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/kernel/cpu.h"
@@ -60,7 +61,6 @@
 #define MAX_HASHES    8   /* states hashed per run after its last preemption */
 #define BATCH	      256  /* leaves per batch */
 #define VWORKERS      8	   /* processes per batch, --jobs of them at a time */
-#define MAX_SAMPLE    (1u << 16)
 
 /* The alternatives at a branch point: bits of struct branch's alts (see alternatives()). */
 enum { ALT_RESCHED, ALT_PARK, ALT_CPU };
@@ -82,12 +82,6 @@ struct branch {
 	uint32_t alts;
 };
 
-/* The states explored: hashes with the preemptions left mixed in; 0 is empty. */
-struct visited {
-	uint64_t *keys;
-	size_t cap, n;
-};
-
 /* One run of one schedule: the more_records source and what it found. */
 struct run {
 	const struct explorer *x;
@@ -103,7 +97,7 @@ struct run {
 	struct input_event queue[SIM_MAX_CPUS];
 	int qhead, qlen;
 	int hash;		    /* hash the states after the last preemption */
-	const struct visited *seen; /* prune against these (NULL: no pruning) */
+	const struct state_set *seen; /* prune against these (NULL: no pruning) */
 	int pruned;
 	int record;		 /* collect the branch points after the last preemption */
 	struct branch *branches; /* (heap) */
@@ -131,8 +125,9 @@ struct explorer {
 	struct rcufuzz_options o;
 	const struct explore_options *eo;
 	struct explore_result *r;
-	int b; /* the bound being explored */
-	struct visited seen;
+	int b;	   /* the bound being explored */
+	int prune; /* --no-prune not given, and this build can hash the state */
+	struct state_set seen;
 	struct schedule batch[BATCH];
 	int nbatch;
 	struct leaf_result *results; /* BATCH of them, shared */
@@ -149,151 +144,14 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* ---- the visited states ---- */
-
-static int visited_has(const struct visited *v, uint64_t key)
-{
-	if (v->cap == 0)
-		return 0;
-	for (size_t i = key & (v->cap - 1);; i = (i + 1) & (v->cap - 1)) {
-		if (v->keys[i] == key)
-			return 1;
-		if (v->keys[i] == 0)
-			return 0;
-	}
-}
-
-/* Add @key; 0 if it was there already, -1 out of memory. */
-static int visited_add(struct visited *v, uint64_t key)
-{
-	size_t i;
-
-	if (2 * (v->n + 1) > v->cap) {
-		struct visited bigger = {calloc(v->cap ? 2 * v->cap : 1u << 16, sizeof(uint64_t)),
-					 v->cap ? 2 * v->cap : 1u << 16, 0};
-
-		if (bigger.keys == NULL)
-			return -1;
-		for (size_t j = 0; j < v->cap; j++)
-			if (v->keys[j])
-				visited_add(&bigger, v->keys[j]);
-		free(v->keys);
-		*v = bigger;
-	}
-	for (i = key & (v->cap - 1); v->keys[i] != 0; i = (i + 1) & (v->cap - 1))
-		if (v->keys[i] == key)
-			return 0;
-	v->keys[i] = key;
-	v->n++;
-	return 1;
-}
-
-static void visited_clear(struct visited *v)
-{
-	free(v->keys);
-	*v = (struct visited){0};
-}
-
-/* ---- the state hash ---- */
-
 /*
- * The program's static data, .data and .bss: the linker's symbols.  Every
- * variable of the model is there (the model keeps fixed-size static state
- * and allocates nothing but, under ASan, the oracle's objects), and so is
- * every variable of the tools that a run does not write.
- */
-extern char __data_start[] __attribute__((weak));
-extern char _end[] __attribute__((weak));
-
-/*
- * Four lanes of multiply-xor over 8-byte words, folded into @h.  Not
- * instrumented: under ASan the static data and the stacks it reads hold
- * redzones, which are the same bytes in every state.
- */
-#if defined(__clang__)
-__attribute__((no_sanitize("address", "undefined")))
-#else
-__attribute__((no_sanitize_address))
-#endif
-static uint64_t hash_bytes(uint64_t h, const char *p, const char *end)
-{
-	uint64_t l0 = h, l1 = h ^ 0x9e3779b97f4a7c15ull, l2 = ~h, l3 = h * 3;
-	const uint64_t k = 0xff51afd7ed558ccdull;
-
-	while (end - p >= 32) {
-		const volatile uint64_t *w = (const volatile uint64_t *)(const void *)p;
-
-		l0 = (l0 ^ w[0]) * k;
-		l1 = (l1 ^ w[1]) * k;
-		l2 = (l2 ^ w[2]) * k;
-		l3 = (l3 ^ w[3]) * k;
-		p += 32;
-	}
-	for (; p < end; p++)
-		l0 = (l0 ^ (unsigned char)*p) * k;
-	h = l0 ^ (l1 >> 1) ^ (l2 << 1) ^ (l3 * 5);
-	return h ^ (h >> 29);
-}
-
-static void hash_into(const void *p, size_t n, void *arg)
-{
-	uint64_t *h = arg;
-
-	*h = hash_bytes(*h, p, (const char *)p + n);
-}
-
-/* @h over [@from, @to) without the regions in @skip (sorted, disjoint). */
-static uint64_t hash_without(uint64_t h, const char *from, const char *to, const char *skip[][2],
-			     int nskip)
-{
-	for (int i = 0; i < nskip; i++) {
-		if (skip[i][0] > from)
-			h = hash_bytes(h, from, skip[i][0] < to ? skip[i][0] : to);
-		if (skip[i][1] > from)
-			from = skip[i][1];
-	}
-	if (from < to)
-		h = hash_bytes(h, from, to);
-	return h;
-}
-
-/*
- * The machine's whole state where the run stands (on the main loop,
- * between records): the program's static data, less what is marked
- * NOT_MACHINE_STATE (sim.h) and the unused slots of the task table; every task's stack from its saved stack pointer up (the
- * coroutines' positions and their locals); and the default schedule's own
- * state.  What a run does next depends on nothing else.
+ * The machine's whole state where the run stands (state.h), the default
+ * schedule's own state, and the preemptions left.
  */
 static uint64_t state_hash(const struct run *r)
 {
-	const char *skip[2][2];
-	uint64_t h = 0x243f6a8885a308d3ull;
+	uint64_t h = machine_state_hash(0x243f6a8885a308d3ull);
 
-	skip[0][0] = (const char *)&task_table[nr_tasks + 1];
-	skip[0][1] = (const char *)&task_table[MAX_TASKS + 1];
-	sim_unhashed(&skip[1][0], &skip[1][1]);
-	if (skip[1][0] < skip[0][0]) {
-		const char *t0 = skip[0][0], *t1 = skip[0][1];
-
-		skip[0][0] = skip[1][0];
-		skip[0][1] = skip[1][1];
-		skip[1][0] = t0;
-		skip[1][1] = t1;
-	}
-	if (__data_start != NULL && _end != NULL)
-		h = hash_without(h, __data_start, _end, skip, 2);
-	oracle_state(hash_into, &h);
-	for (int i = 1; i <= nr_tasks; i++) {
-		const struct coro *c = &task_table[i].coro;
-#if CORO_ASM
-		const char *sp = c->sp, *base = c->stack, *top = base + c->stack_size;
-
-		if (base != NULL && sp >= base && sp < top)
-			h = hash_bytes(h, sp, top);
-#else
-		(void)c;
-#endif
-	}
 	h ^= (uint64_t)r->cur * 0x100000001b3ull + ((uint64_t)r->steps << 20) +
 	     ((uint64_t)r->since_tick << 8) + ((uint64_t)r->slice << 40) +
 	     ((uint64_t)r->idle_rounds << 52);
@@ -409,7 +267,7 @@ static int after_last_preemption(struct run *r, unsigned int at, uint32_t alts)
 		uint64_t h = state_hash(r);
 
 		r->hashes[r->nhashes++] = h;
-		if (r->seen != NULL && visited_has(r->seen, h)) {
+		if (r->seen != NULL && state_set_has(r->seen, h)) {
 			r->pruned = 1;
 			return -1;
 		}
@@ -511,8 +369,8 @@ static void run_schedule(const struct explorer *x, const struct schedule *s, int
 	unsigned int cap = r->branches_cap;
 	struct input_event *log = r->log;
 	size_t log_cap = r->log_cap;
-	int record = r->record, hash = x->eo->prune;
-	const struct visited *seen = r->seen;
+	int record = r->record, hash = x->prune;
+	const struct state_set *seen = r->seen;
 
 	memset(r, 0, sizeof(*r));
 	r->x = x;
@@ -575,7 +433,7 @@ static void progress(struct explorer *x, int force)
 /* Run leaves [first, nbatch) striding by @stride from @first into the shared results. */
 static void run_leaves(const struct explorer *x, int first, int stride, int *first_report)
 {
-	struct run r = {.seen = x->eo->prune ? &x->seen : NULL};
+	struct run r = {.seen = x->prune ? &x->seen : NULL};
 	struct rcufuzz_result res;
 
 	for (int i = first; i < x->nbatch; i += stride) {
@@ -617,11 +475,11 @@ static int count_schedule(struct explorer *x)
 static int add_states(struct explorer *x, const uint64_t *hashes, int n)
 {
 	for (int i = 0; i < n; i++) {
-		if (!x->eo->prune)
+		if (!x->prune)
 			return 0;
-		if (visited_has(&x->seen, hashes[i]))
+		if (state_set_has(&x->seen, hashes[i]))
 			return 1;
-		if (visited_add(&x->seen, hashes[i]) > 0)
+		if (state_set_add(&x->seen, hashes[i]) > 0)
 			x->r->states++;
 	}
 	return 0;
@@ -701,7 +559,7 @@ static int add_leaf(struct explorer *x, const struct schedule *s)
  */
 static int explore_node(struct explorer *x, const struct schedule *s)
 {
-	struct run r = {.record = 1, .seen = x->eo->prune ? &x->seen : NULL};
+	struct run r = {.record = 1, .seen = x->prune ? &x->seen : NULL};
 	struct rcufuzz_result res;
 	struct branch *branches;
 	unsigned int n;
@@ -844,6 +702,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	x->o.replay_cmd = NULL;
 	x->eo = eo;
 	x->r = r;
+	x->prune = eo->prune && machine_state_hashable();
 	x->start = now();
 	/* Feedback counts what runs hit: state of the tools', not the machine's. */
 	feedback_enable(0);
@@ -852,7 +711,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	for (x->b = 0; x->b <= eo->bound && !x->stop; x->b++) {
 		struct schedule none = {0};
 
-		visited_clear(&x->seen);
+		state_set_clear(&x->seen);
 		if (x->b == 0)
 			add_leaf(x, &none);
 		else
@@ -866,7 +725,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	feedback_rcu_state_enable(1);
 	if (r->reported && report_bytes(x) < 0)
 		rc = -1;
-	visited_clear(&x->seen);
+	state_set_clear(&x->seen);
 	munmap(x->results, (BATCH + 1) * sizeof(struct leaf_result));
 	free(x);
 	return rc;
