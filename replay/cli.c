@@ -4,6 +4,7 @@
 
 #include "../target/rcufuzz.h"
 #include "../target/input.h"
+#include "explore.h"
 #include "html.h"
 #include "minimize.h"
 #include "points.h"
@@ -54,6 +55,7 @@ enum replay_action {
 	ACTION_TRIAGE,	      /* --triage DIR */
 	ACTION_TEXT,	      /* --text FILE */
 	ACTION_MINIMIZE,      /* --minimize FILE -o FILE */
+	ACTION_EXPLORE,	      /* --explore SCENARIO */
 };
 
 struct replay_args {
@@ -70,6 +72,8 @@ struct replay_args {
 	const char *compile; /* --compile SCENARIO */
 	const char *output;  /* -o FILE */
 	int text, named, check, minimize, triage, points;
+	int explore;	      /* --explore */
+	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune */
 	int trace;	      /* --trace */
 	unsigned trace_flags; /* --nodes, --compact */
 };
@@ -312,6 +316,56 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	return rc;
 }
 
+/*
+ * rcureplay --explore: the estimate and progress on stderr, then the
+ * verdict, or the first report minimized as a scenario with its replay
+ * command (-o FILE, default out/explore-report, holds its bytes).
+ */
+static int do_explore(const struct replay_args *given, const uint8_t *data, size_t size)
+{
+	struct replay_args a = *given;
+	struct explore_result r;
+	const char *out = a.output ? a.output : "out/explore-report";
+	char replay[1024];
+	uint8_t *min;
+	size_t min_size;
+
+	a.eo.progress = stderr;
+	if (explore(data, size, &a.run, &a.eo, &r) < 0)
+		return 2;
+	if (!r.reported) {
+		if (r.bound_done == a.eo.bound)
+			printf("explored %lu schedules (%lu states) up to %d preemptions: clean\n",
+			       r.schedules, r.states, a.eo.bound);
+		else
+			printf("explored %lu schedules (%lu states), stopped by --max-schedules in "
+			       "bound %d: clean up to %d preemptions\n",
+			       r.schedules, r.states, r.bound_done + 1, r.bound_done);
+		return 0;
+	}
+	printf("explored %lu schedules (%lu states): a report with %d preemption%s: %s\n",
+	       r.schedules, r.states, r.preemptions, r.preemptions == 1 ? "" : "s", r.summary);
+	if (minimize_input(r.bytes, r.size, &a.run, &min, &min_size) < 0) {
+		min = r.bytes;
+		min_size = r.size;
+		r.bytes = NULL;
+	}
+	if (write_file(out, min, min_size) < 0) {
+		free(min);
+		free(r.bytes);
+		return 2;
+	}
+	printf("minimized to %zu events; %s holds the bytes\n\n", count_events(min, min_size, a.run.mode),
+	       out);
+	scenario_decompile_named(min, min_size, &a.run, stdout);
+	a.file = out;
+	format_replay_cmd(replay, sizeof(replay), &a, min, min_size);
+	printf("\nReplay: %s\n", replay);
+	free(min);
+	free(r.bytes);
+	return 1;
+}
+
 /* The record each of @s's show lines stands before, into @printer. */
 static void show_lines(const struct scenario *s, const uint8_t *data, size_t size,
 		       const struct rcufuzz_options *o, struct trace_printer *printer)
@@ -471,12 +525,29 @@ static int do_input(const struct replay_args *given)
 		scenario_decompile(data, size, a.run.mode, stdout);
 	else if (a.action == ACTION_MINIMIZE)
 		rc = do_minimize(data, size, &a.run, a.output);
+	else if (a.action == ACTION_EXPLORE)
+		rc = do_explore(&a, data, size);
 	else
 		rc = do_run(&a, data == s.bytes ? &s : NULL, data, size);
 	if (data != s.bytes)
 		free(data);
 	scenario_free(&s);
 	return rc;
+}
+
+/* A number in [@lo, @hi] into *@n; -1, said why, if @arg is not one. */
+static int parse_count(const char *arg, int lo, int hi, int *n)
+{
+	char *end, why[64];
+	long v = strtol(arg, &end, 10);
+
+	if (end == arg || *end || v < lo || v > hi) {
+		snprintf(why, sizeof(why), "takes a number from %d to %d", lo, hi);
+		cli_error(arg, why);
+		return -1;
+	}
+	*n = (int)v;
+	return 0;
 }
 
 /* One flag (libFuzzer's ParseOneFlag); @arg is its argument or NULL. */
@@ -567,6 +638,28 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 	case FLAG_TRIAGE:
 		a->triage = 1;
 		break;
+	case FLAG_EXPLORE:
+		a->explore = 1;
+		break;
+	case FLAG_PREEMPTIONS:
+		if (parse_count(arg, 0, EXPLORE_MAX_BOUND, &a->eo.bound) < 0)
+			return -1;
+		break;
+	case FLAG_MAX_SCHEDULES: {
+		int n;
+
+		if (parse_count(arg, 1, 2000000000, &n) < 0)
+			return -1;
+		a->eo.max_schedules = (unsigned long)n;
+		break;
+	}
+	case FLAG_JOBS:
+		if (parse_count(arg, 1, 64, &a->eo.jobs) < 0)
+			return -1;
+		break;
+	case FLAG_NO_PRUNE:
+		a->eo.prune = 0;
+		break;
 	case FLAG_HELP:
 		a->action = ACTION_HELP;
 		break;
@@ -579,7 +672,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 /* Defaults, then the flags in order; --help or a list ends the parse there. */
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
-	*a = (struct replay_args){.action = ACTION_RUN, .preset = PRESET_V3_0};
+	*a = (struct replay_args){.action = ACTION_RUN,
+				  .preset = PRESET_V3_0,
+				  .eo = {.bound = 2, .jobs = 1, .prune = 1}};
 	rcufuzz_default_options(&a->run); /* v3.0's switches; the header picks the implementation */
 	for (int i = 1; i < argc && a->action == ACTION_RUN; i++) {
 		const char *arg = NULL;
@@ -641,8 +736,15 @@ static int check_args(struct replay_args *a)
 				   "not with --check, --triage, --text or --minimize");
 		return -1;
 	}
+	if (a->explore && (a->check || a->triage || a->text || a->minimize || a->trace || a->html)) {
+		cli_error("--explore", "runs many schedules; not with --check, --triage, --text, "
+				       "--minimize, --trace or --html");
+		return -1;
+	}
 	/* One action, in this order of precedence. */
-	if (a->check)
+	if (a->explore)
+		a->action = ACTION_EXPLORE;
+	else if (a->check)
 		a->action = ACTION_CHECK;
 	else if (a->triage)
 		a->action = ACTION_TRIAGE;
@@ -693,6 +795,7 @@ int rcureplay_main(int argc, char **argv)
 		return triage_dir(a.file, &a.run);
 	case ACTION_TEXT:
 	case ACTION_MINIMIZE:
+	case ACTION_EXPLORE:
 	case ACTION_RUN:
 		return do_input(&a);
 	}

@@ -67,7 +67,7 @@ static int add_lock_sites(struct point *points, int n)
  */
 static int all_points(const struct point **out)
 {
-	static struct point points[MAX_POINTS];
+	static struct point points[MAX_POINTS] NOT_MACHINE_STATE;
 	static int n = -1;
 
 	if (n < 0) {

@@ -2,6 +2,8 @@
 /* Crash triage: see triage.h. */
 #include "triage.h"
 
+#include "../target/sim/sim.h"
+
 #include "cli.h"
 #include "scenario.h"
 
@@ -83,7 +85,7 @@ static void add(struct group *g, int *ngroups, const char *summary, const char *
 
 int triage_dir(const char *dir, const struct rcufuzz_options *o)
 {
-	static struct group groups[MAX_GROUPS];
+	static struct group groups[MAX_GROUPS] NOT_MACHINE_STATE;
 	int n, ngroups = 0, clean = 0, unreadable = 0;
 	char **files = list_files(dir, &n);
 

@@ -15,6 +15,7 @@
 #include "kernel/workload.h"
 
 struct trace_row;
+struct input_event;
 
 struct rcufuzz_options {
 	switch_set switches; /* the kernel's history */
@@ -31,6 +32,15 @@ struct rcufuzz_options {
 	 * record (a scenario's `show` lines); NULL: off. */
 	void (*before_record)(long index, void *arg);
 	void *before_record_arg;
+	/*
+	 * After the input's records, more records from here, applied as
+	 * the input's are, until it returns 0 (then the drain) or -1 (the
+	 * run ends at once, no drain, no liveness check: rcureplay
+	 * --explore, which has seen the rest).  Called on the main loop
+	 * between records, where it may look at the machine.  NULL: none.
+	 */
+	int (*more_records)(struct input_event *ev, void *arg);
+	void *more_records_arg;
 };
 
 struct rcufuzz_result {

@@ -55,7 +55,7 @@ static struct {
 	const struct input_event *ev;
 	unsigned long drain_rounds;
 	unsigned long drain_from; /* sim_steps() as the drain began; ~0: no drain */
-} m;
+} m NOT_MACHINE_STATE;
 
 static const char *context_of(const struct task_struct *t)
 {
@@ -212,7 +212,7 @@ static void apply(const struct input_event *ev)
 }
 
 /* Stepping an idle CPU with nothing to do changes nothing: the drain skips it. */
-static int idle_noop(int cpu)
+int idle_noop(int cpu)
 {
 	const struct cpu_state *c = &cpu_state[cpu];
 
@@ -254,7 +254,7 @@ static int quiescent(void)
  * jiffy ahead while RCU needs the CPU (callbacks queued) or a timer is
  * due; the first online CPU always keeps jiffies going.
  */
-static int drain_wants_tick(int cpu)
+int drain_wants_tick(int cpu)
 {
 	if (!cpu_online(cpu))
 		return 0;
@@ -295,7 +295,7 @@ static struct {
 	unsigned long progress;	     /* workload_progress() last seen */
 	unsigned long last_progress; /* the round it changed */
 	int verdict;		     /* 1: liveness can be judged; 0: progressing at the cap */
-} d;
+} d NOT_MACHINE_STATE; /* before the drain: what the last run's drain left */
 
 /*
  * The drain is periodic: every CPU the same steps in the same order, ticks
@@ -419,6 +419,17 @@ static void run_input(void *unused)
 	       input_next(m.data, m.size, &pos, &m.config.topo, m.opts->mode, &ev)) {
 		if (m.opts->before_record)
 			m.opts->before_record((long)m.events, m.opts->before_record_arg);
+		m.event_index = (long)m.events++;
+		m.ev = &ev;
+		apply(&ev);
+	}
+	while (m.opts->more_records && sim_steps() < INPUT_STEP_BUDGET) {
+		int more = m.opts->more_records(&ev, m.opts->more_records_arg);
+
+		if (more < 0)
+			return;
+		if (more == 0)
+			break;
 		m.event_index = (long)m.events++;
 		m.ev = &ev;
 		apply(&ev);

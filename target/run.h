@@ -41,6 +41,14 @@ struct trace_row {
 					   lock (spinlock.h), else NULL */
 };
 
+/*
+ * Would a step of CPU @cpu change nothing (halted in its idle loop,
+ * nothing pending)?  The drain skips such a CPU.
+ */
+int idle_noop(int cpu);
+/* Does the drain give CPU @cpu a tick on its tick rounds (NO_HZ, see run.c)? */
+int drain_wants_tick(int cpu);
+
 /* Describe @ev in the text-scenario syntax ("step cpu1 x3"). */
 void event_format(const struct input_event *ev, char *buf, size_t len);
 

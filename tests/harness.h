@@ -61,6 +61,8 @@ const char *log_find(const char *from, const char *const *needles);
 /* Run rcureplay with its stdout in @out and stderr in @err (NULL: thrown away); its exit status. */
 int replay_to(const char *out, const char *err, const char *const *args);
 int replay(const char *const *args);
+/* What shell command @cmd writes on stdout, into @out (at most @len - 1 bytes): its exit status. */
+int command_output(const char *cmd, char *out, size_t len);
 /* A whole (small) file as a string; "" if it cannot be read. */
 const char *read_text(const char *path, char *buf, size_t size);
 int write_bytes(const char *path, const void *data, size_t n);

@@ -63,18 +63,9 @@ int test_finding_presets(void)
 static int search(const char *args, char *out, size_t len)
 {
 	char cmd[512];
-	FILE *p;
-	size_t n;
-	int status;
 
 	snprintf(cmd, sizeof(cmd), "out/rcusearch -o " TMP "-search %s 2>&1", args);
-	p = popen(cmd, "r");
-	if (p == NULL)
-		return -1;
-	n = fread(out, 1, len - 1, p);
-	out[n] = '\0';
-	status = pclose(p);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return command_output(cmd, out, len);
 }
 
 int test_search_finds_a_finding(void)

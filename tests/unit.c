@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static const struct {
@@ -142,6 +143,20 @@ int replay_to(const char *out, const char *err, const char *const *args)
 int replay(const char *const *args)
 {
 	return replay_to(NULL, NULL, args);
+}
+
+int command_output(const char *cmd, char *out, size_t len)
+{
+	FILE *p = popen(cmd, "r");
+	size_t n;
+	int status;
+
+	if (p == NULL)
+		return -1;
+	n = fread(out, 1, len - 1, p);
+	out[n] = '\0';
+	status = pclose(p);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 const char *read_text(const char *path, char *buf, size_t size)

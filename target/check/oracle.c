@@ -10,6 +10,7 @@
 #include "../kernel/frame.h"
 #include "../kernel/preempt.h"
 #include "../rcu/rcu.h"
+#include "../sim/sim.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,7 @@ static struct {
 #ifndef ORACLE_HEAP
 	struct rcu_obj pool[MAX_OBJECTS];
 #endif
-} orc;
+} orc NOT_MACHINE_STATE; /* oracle_state() gives what is */
 
 static struct rcu_obj *obj_alloc(void)
 {
@@ -192,4 +193,12 @@ void oracle_deref(void)
 		report_task(t, "reader:");
 		report_end("use-after-free", frame_top(t));
 	}
+}
+
+void oracle_state(void (*fn)(const void *p, size_t n, void *arg), void *arg)
+{
+	fn(&orc, (size_t)((const char *)(&orc.nr_pending + 1) - (const char *)&orc), arg);
+	for (int i = 0; i < MAX_OBJECTS; i++)
+		if (orc.live[i])
+			fn(orc.live[i], sizeof(*orc.live[i]), arg);
 }

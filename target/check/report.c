@@ -36,7 +36,7 @@ static struct {
 	const struct config *config; /* the run's, for the "Config:" line */
 	const char *replay_cmd;
 	void (*recent_events)(void); /* prints the schedule's last events */
-} rpt;
+} rpt NOT_MACHINE_STATE;
 
 void report_reset(const struct config *config, const char *replay_cmd, void (*recent_events)(void))
 {

@@ -105,6 +105,7 @@ static struct task_struct *kthread(enum task_kind kind, const char *fmt, int cpu
 
 void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 {
+	sim_site_ready(&idle_site); /* handed to sim_point() directly (sim.h) */
 	nr_tasks = 0;
 	nr_cpu_ids = t->ncpus;
 	force_irqthreads = t->force_irqthreads;

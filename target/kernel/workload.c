@@ -49,12 +49,14 @@ static struct mutex test_mutex;
 static struct rt_mutex rt_mutexes[NR_WORKLOAD_RT_MUTEXES];
 
 static void workload_main(struct task_struct *self);
+static void op_sites_ready(void);
 
 void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 {
 	mode = m;
 	draining = 0;
 	ops_done = 0;
+	op_sites_ready();
 	nr_workloads = t->ntasks;
 	spin_lock_init(&test_lock_a, LC_TEST_A);
 	spin_lock_init(&test_lock_b, LC_TEST_B);
@@ -136,6 +138,15 @@ int workload_done(void)
 		if (workloads[i].task && workloads[i].task->state != TASK_DEAD)
 			return 0;
 	return 1;
+}
+
+int workload_ops_queued(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < nr_workloads; i++)
+		n += (workloads[i].tail - workloads[i].head + WORK_QUEUE) % WORK_QUEUE;
+	return n;
 }
 
 struct task_struct *workload_task(int n)
@@ -460,6 +471,13 @@ static struct {
 } op_table[NR_WORK_OPS] = {
 #include "work_ops.def"
 };
+
+/* Each op's point, run_op:OP, is handed to sim_point() directly (sim.h). */
+static void op_sites_ready(void)
+{
+	for (int op = 0; op < NR_WORK_OPS; op++)
+		sim_site_ready(&op_table[op].site);
+}
 #undef WORK_OP
 
 static void run_op(struct workload *w, enum work_op op, int arg)

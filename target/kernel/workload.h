@@ -47,6 +47,8 @@ void workload_begin_drain(void);
 unsigned long workload_progress(void);
 /* Have all workload tasks exited? */
 int workload_done(void);
+/* Ops queued and not yet taken by their task (rcureplay --explore: the workload is not over). */
+int workload_ops_queued(void);
 struct task_struct *workload_task(int n);
 struct rt_mutex *workload_rt_mutex(int n);
 int workload_count(void);

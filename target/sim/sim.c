@@ -21,19 +21,6 @@ static struct {
 	int (*next_batch)(struct sim_batch *b);	       /* sim_run_batches()' source, or NULL */
 } sim;
 
-void sim_reset(void)
-{
-	for (int i = 0; i < SIM_MAX_CPUS; i++) {
-		sim.cpu_coro[i] = NULL;
-		sim.cpu_site[i] = NULL;
-	}
-	sim.steps = 0;
-	sim.stopped = 0;
-	sim.next_batch = NULL;
-	sim.in_main = 1;
-	sim_running_cpu = 0;
-}
-
 /* FNV-1a over the function name and label: the same id in every process. */
 static unsigned int site_hash(const struct sim_site *s)
 {
@@ -45,6 +32,35 @@ static unsigned int site_hash(const struct sim_site *s)
 	for (const char *p = s->label; *p; p++)
 		h = (h ^ (unsigned char)*p) * 16777619u;
 	return h | 1;
+}
+
+void sim_site_ready(struct sim_site *s)
+{
+	if (s->id == 0)
+		s->id = site_hash(s);
+}
+
+void sim_reset(void)
+{
+	static int ready;
+
+	if (!ready) {
+		const struct sim_point_entry *const *e;
+		size_t n = sim_point_entries(&e);
+
+		for (size_t i = 0; i < n; i++)
+			sim_site_ready((struct sim_site *)e[i]->site);
+		ready = 1;
+	}
+	for (int i = 0; i < SIM_MAX_CPUS; i++) {
+		sim.cpu_coro[i] = NULL;
+		sim.cpu_site[i] = NULL;
+	}
+	sim.steps = 0;
+	sim.stopped = 0;
+	sim.next_batch = NULL;
+	sim.in_main = 1;
+	sim_running_cpu = 0;
 }
 
 /*
@@ -225,3 +241,12 @@ int sim_in_main(void)
 
 /* The section the linker gathers every POINT()'s entry pointer into (sim.h). */
 DEFINE_SECTION_ENTRIES(sim_point_entries, const struct sim_point_entry, rcufuzz_points)
+
+void sim_unhashed(const char **start, const char **end)
+{
+	extern char __start_rcufuzz_unhashed[] __attribute__((weak));
+	extern char __stop_rcufuzz_unhashed[] __attribute__((weak));
+
+	*start = __start_rcufuzz_unhashed;
+	*end = __stop_rcufuzz_unhashed;
+}

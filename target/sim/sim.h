@@ -70,12 +70,32 @@ struct sim_point_entry {
 	}
 
 /*
+ * Static data that is not the machine's state: what the tools keep beside
+ * a run (the ring of recent events and the text a report prints, a tool's
+ * own tables).  rcureplay --explore hashes every other byte of the
+ * program's static data as the machine's state (docs/exploring.md); a
+ * variable marked so must not change what a run does.
+ */
+#define NOT_MACHINE_STATE __attribute__((section("rcufuzz_unhashed")))
+
+/* The static data marked NOT_MACHINE_STATE: [*start, *end). */
+void sim_unhashed(const char **start, const char **end);
+
+/*
  * Every POINT() of the program, in link order (a POINT() in an inline
  * function of a header has one entry per file that uses it).  Points that
  * are not POINT()s (a struct sim_site handed to sim_point() directly) are
  * not among them.
  */
 size_t sim_point_entries(const struct sim_point_entry *const **entries);
+
+/*
+ * Give @s its id now, not at its first hit: a site's id is static data,
+ * and rcureplay --explore hashes static data as the machine's state, so
+ * it must not depend on which runs came before.  sim_reset() readies every
+ * POINT(); a site handed to sim_point() directly is readied by its owner.
+ */
+void sim_site_ready(struct sim_site *s);
 
 /* Stop here; another CPU may run; resume later at this very place. */
 void sim_point(struct sim_site *site);

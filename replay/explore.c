@@ -1,0 +1,732 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bounded exhaustive exploration: see explore.h and docs/exploring.md.
+ *
+ * A schedule is the default schedule plus a list of preemptions, each a
+ * branch point (the n-th time the running CPU stands at an RCU-relevant
+ * point, counted from the start of the run) and an alternative: resched
+ * the running CPU's task, or run another CPU instead.  The default
+ * schedule runs the current CPU on, one step record at a time, until it
+ * waits (halted idle, spinning on a lock, waiting for work or for
+ * stop_machine) or has run SLICE steps; then the next CPU that has work,
+ * round robin; a tick on every CPU that wants one (as the drain ticks)
+ * every TICK_EVERY steps and whenever every CPU waits.  The explored
+ * phase ends when every CPU waits with RCU idle, or after EXPLORE_STEPS
+ * steps; the drain then ends the run as it ends any input's.  Every run is
+ * an ordinary input (the scenario's bytes and the records the explorer
+ * hands rcufuzz_run() through more_records), so a report is a byte input
+ * that rcureplay replays and minimizes like any other.
+ *
+ * Stateless, CHESS-style: each schedule runs from boot, and bound b's
+ * schedules are the children of bound b-1's (one more preemption at a
+ * branch point after the last one), in depth-first order.  A schedule's
+ * children are found by running it; the ones with b preemptions, the
+ * leaves, go in batches of BATCH to --jobs worker processes.
+ *
+ * Pruning: after a schedule's last preemption the explorer hashes the
+ * machine's whole state at its branch points (state.h) with the
+ * preemptions it has left.  A state met again with the same preemptions
+ * left has nothing new below it: the schedule stops there, and it has no
+ * children.  Leaves of a batch prune against the states known when the
+ * batch began, and their states join the set in the batch's order, so
+ * the counts and the first report do not depend on --jobs.
+ */
+#include "explore.h"
+
+#include "state.h"
+
+#include "../target/check/feedback.h"
+#include "../target/check/liveness.h"
+#include "../target/check/relevant.h"
+#include "../target/input.h"
+#include "../target/kernel/cpu.h"
+#include "../target/kernel/sched.h"
+#include "../target/kernel/task.h"
+#include "../target/kernel/workload.h"
+#include "../target/run.h"
+#include "../target/sim/sim.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EXPLORE_STEPS 4000 /* steps of the explored phase; then the drain */
+#define TICK_EVERY    64   /* explored steps between two tick rounds */
+#define SLICE	      256  /* steps a CPU runs in a row before the next takes over */
+#define IDLE_ROUNDS   400  /* tick rounds in a row with every CPU waiting: then the drain */
+#define PARK_ROUNDS   16	   /* of them, with a CPU parked: then it runs again */
+#define MAX_HASHES    8   /* states hashed per run after its last preemption */
+#define BATCH	      256  /* leaves per batch */
+#define VWORKERS      8	   /* processes per batch, --jobs of them at a time */
+
+/* The alternatives at a branch point: bits of struct branch's alts (see alternatives()). */
+enum { ALT_RESCHED, ALT_PARK, ALT_CPU };
+
+/* One preemption: at the @at-th branch point, alternative @alt. */
+struct preemption {
+	unsigned int at;
+	unsigned char alt;
+};
+
+struct schedule {
+	int n;
+	struct preemption p[EXPLORE_MAX_BOUND];
+};
+
+/* A branch point after a schedule's last preemption, and its alternatives (a bit each). */
+struct branch {
+	unsigned int at;
+	uint32_t alts;
+};
+
+/* One run of one schedule: the more_records source and what it found. */
+struct run {
+	const struct explorer *x;
+	const struct schedule *s;
+	int budget;	     /* preemptions left after the schedule's own */
+	int next;	     /* s->p[next] is the next preemption to take */
+	unsigned int branch; /* branch points passed */
+	int released;	     /* x->work[] handed out so far */
+	int cur;	     /* the CPU the default schedule runs */
+	unsigned int parked; /* CPUs parked by a preemption (a bit each) */
+	int last;	     /* the CPU the last step record stepped, -1: not a step record */
+	unsigned int steps, since_tick, slice, idle_rounds, park_rounds;
+	struct input_event queue[SIM_MAX_CPUS];
+	int qhead, qlen;
+	int hash;		    /* hash the states after the last preemption */
+	const struct state_set *seen; /* prune against these (NULL: no pruning) */
+	int pruned;
+	int record;		 /* collect the branch points after the last preemption */
+	struct branch *branches; /* (heap) */
+	unsigned int nbranches, branches_cap;
+	uint64_t hashes[MAX_HASHES]; /* the states hashed after the last preemption */
+	int nhashes;
+	struct input_event *log; /* every record handed out (NULL: not kept) */
+	size_t nlog, log_cap;
+};
+
+/* What a worker found for one leaf, in memory shared with the parent. */
+struct leaf_result {
+	int pruned, reported, nhashes;
+	uint64_t hashes[MAX_HASHES];
+	char summary[256];
+};
+
+#define MAX_WORK 64 /* workload records the explorer hands out */
+
+struct explorer {
+	const uint8_t *prefix; /* the scenario's bytes up to its last schedule record */
+	size_t size;
+	struct input_event work[MAX_WORK]; /* the workload records after it, in order */
+	int nwork;
+	struct rcufuzz_options o;
+	const struct explore_options *eo;
+	struct explore_result *r;
+	int b;	   /* the bound being explored */
+	int prune; /* --no-prune not given, and this build can hash the state */
+	struct state_set seen;
+	struct schedule batch[BATCH];
+	int nbatch;
+	struct leaf_result *results; /* BATCH of them, shared */
+	struct schedule found;	     /* the first report's schedule */
+	int stop;		     /* a report, or --max-schedules */
+	double start, last_progress;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/*
+ * The machine's whole state where the run stands (state.h), the default
+ * schedule's own state, and the preemptions left.
+ */
+static uint64_t state_hash(const struct run *r)
+{
+	uint64_t h = machine_state_hash(0x243f6a8885a308d3ull);
+
+	h ^= (uint64_t)r->cur * 0x100000001b3ull + ((uint64_t)r->steps << 20) +
+	     ((uint64_t)r->since_tick << 8) + ((uint64_t)r->slice << 40) +
+	     ((uint64_t)r->idle_rounds << 52);
+	h = (h ^ ((uint64_t)r->parked << 32) ^ r->park_rounds ^ ((uint64_t)r->released << 16)) *
+	    0x9e3779b97f4a7c15ull;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	/* With the preemptions left: a state is explored for that many more. */
+	return (h ^ ((uint64_t)r->budget << 59) ^ (h >> 31)) | 1;
+}
+
+/* ---- the default schedule and its branch points ---- */
+
+/*
+ * Does CPU @cpu wait (parked by a preemption or offline, halted idle,
+ * spinning, waiting for work or for stop_machine)?
+ */
+static int waiting(const struct run *r, int cpu)
+{
+	const struct sim_site *s;
+
+	if (((r->parked >> cpu) & 1) || !sim_cpu_runnable(cpu) || idle_noop(cpu))
+		return 1;
+	s = sim_cpu_site(cpu);
+	if (s == NULL)
+		return 0;
+	return strcmp(s->label, "spinning") == 0 || strncmp(s->label, "cpu_relax", 9) == 0 ||
+	       strcmp(s->label, "waiting for work") == 0 || strcmp(s->label, "udelay") == 0;
+}
+
+/*
+ * The alternatives at a branch point of CPU @cpu (a bit each): resched its
+ * task (ALT_RESCHED); park it (ALT_PARK: it stands where it is, inside
+ * whatever it is doing, until the other CPUs have waited PARK_ROUNDS tick
+ * rounds in a row); or run CPU c instead (ALT_CPU + c: @cpu runs again when
+ * its turn comes).
+ */
+static uint32_t alternatives(const struct run *r, int cpu)
+{
+	uint32_t alts = 0;
+
+	if (cpu_curr(cpu) != cpu_rq(cpu)->idle)
+		alts |= 1u << ALT_RESCHED;
+	for (int c = 0; c < nr_cpu_ids; c++)
+		if (c != cpu && !waiting(r, c)) {
+			/* Another CPU instead: of the running CPU only (a tick's CPU is not). */
+			if (cpu == r->cur)
+				alts |= 1u << (ALT_CPU + c);
+			alts |= 1u << ALT_PARK;
+		}
+	return alts;
+}
+
+static int log_event(struct run *r, const struct input_event *ev)
+{
+	if (r->log == NULL && r->log_cap == 0)
+		return 0;
+	if (r->nlog == r->log_cap) {
+		struct input_event *bigger = realloc(r->log, 2 * r->log_cap * sizeof(*bigger));
+
+		if (bigger == NULL)
+			return -1;
+		r->log = bigger;
+		r->log_cap *= 2;
+	}
+	r->log[r->nlog++] = *ev;
+	return 0;
+}
+
+static int hand_out(struct run *r, struct input_event *ev, enum event_op op, int cpu)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->op = op;
+	ev->cpu = cpu;
+	ev->count = 1;
+	if (op == EV_IRQ)
+		ev->kind = IRQ_TICK;
+	if (op == EV_STEP) {
+		r->steps++;
+		r->since_tick++;
+		r->slice++;
+	}
+	r->last = op == EV_WORK || op == EV_BOOT_END ? -1 : cpu;
+	return log_event(r, ev) < 0 ? -1 : 1;
+}
+
+/* Queue a tick for every CPU that wants one but a parked one; 0 if none does. */
+static int tick_round(struct run *r)
+{
+	r->since_tick = 0;
+	for (int c = 0; c < nr_cpu_ids; c++)
+		if (drain_wants_tick(c) && !((r->parked >> c) & 1))
+			r->queue[(r->qhead + r->qlen++) % SIM_MAX_CPUS] = (struct input_event){
+				.op = EV_IRQ, .cpu = c, .kind = IRQ_TICK, .count = 1};
+	return r->qlen > 0;
+}
+
+/* The next CPU after the current one, round robin, that has work; -1: none. */
+static int next_cpu(const struct run *r)
+{
+	for (int k = 1; k <= nr_cpu_ids; k++) {
+		int c = (r->cur + k) % nr_cpu_ids;
+
+		if (!waiting(r, c))
+			return c;
+	}
+	return -1;
+}
+
+/* A branch point after the last preemption: hash, prune, note its alternatives. */
+static int after_last_preemption(struct run *r, unsigned int at, uint32_t alts)
+{
+	if (r->hash && r->nhashes < MAX_HASHES) {
+		uint64_t h = state_hash(r);
+
+		r->hashes[r->nhashes++] = h;
+		if (r->seen != NULL && state_set_has(r->seen, h)) {
+			r->pruned = 1;
+			return -1;
+		}
+	}
+	if (r->record && r->budget > 0 && alts) {
+		if (r->nbranches == r->branches_cap) {
+			unsigned int cap = r->branches_cap ? 2 * r->branches_cap : 256;
+			struct branch *bigger = realloc(r->branches, cap * sizeof(*bigger));
+
+			if (bigger == NULL)
+				return -1;
+			r->branches = bigger;
+			r->branches_cap = cap;
+		}
+		r->branches[r->nbranches++] = (struct branch){at, alts};
+	}
+	return 0;
+}
+
+/*
+ * rcufuzz_options.more_records: the default schedule with the schedule's
+ * preemptions.  A branch point is a record's step that leaves its CPU at an
+ * RCU-relevant point: a step of the running CPU, or a tick's.
+ */
+static int next_record(struct input_event *ev, void *arg)
+{
+	struct run *r = arg;
+	int c = r->last;
+
+	r->last = -1;
+	if (c >= 0 && rcu_relevant_cpu(c)) {
+		unsigned int at = r->branch++;
+		uint32_t alts = alternatives(r, c);
+
+		if (r->next < r->s->n && r->s->p[r->next].at == at) {
+			int alt = r->s->p[r->next++].alt;
+
+			if (alt == ALT_RESCHED)
+				return hand_out(r, ev, EV_RESCHED, c);
+			if (alt == ALT_PARK) {
+				r->parked |= 1u << c;
+				r->park_rounds = 0;
+			} else {
+				r->cur = alt - ALT_CPU;
+				r->slice = 0;
+			}
+		} else if (r->next == r->s->n && after_last_preemption(r, at, alts) < 0) {
+			return -1;
+		}
+	}
+	/* The workload's next record once every op handed out has been taken. */
+	if (r->released < r->x->nwork && !workload_ops_queued()) {
+		*ev = r->x->work[r->released++];
+		r->last = -1;
+		return log_event(r, ev) < 0 ? -1 : 1;
+	}
+	while (r->qlen > 0) {
+		const struct input_event *q = &r->queue[r->qhead];
+
+		r->qhead = (r->qhead + 1) % SIM_MAX_CPUS;
+		r->qlen--;
+		if (!((r->parked >> q->cpu) & 1))
+			return hand_out(r, ev, q->op, q->cpu);
+	}
+	if (r->steps >= EXPLORE_STEPS)
+		return 0;
+	if (r->since_tick >= TICK_EVERY && tick_round(r))
+		return next_record(ev, arg);
+	if (r->slice >= SLICE || waiting(r, r->cur)) {
+		int next = next_cpu(r);
+
+		/* Every other CPU has waited long enough: the parked ones run again. */
+		if (next < 0 && r->parked && ++r->park_rounds > PARK_ROUNDS) {
+			r->parked = 0;
+			next = next_cpu(r);
+		}
+		if (next < 0) {
+			/* Every CPU waits: done when RCU is idle, else time moves on. */
+			if ((!r->parked && liveness_rcu_idle() && !workload_ops_queued() &&
+			     r->released == r->x->nwork) ||
+			    ++r->idle_rounds > IDLE_ROUNDS ||
+			    !tick_round(r))
+				return 0;
+			return next_record(ev, arg);
+		}
+		r->idle_rounds = 0;
+		r->cur = next;
+		r->slice = 0;
+	}
+	return hand_out(r, ev, EV_STEP, r->cur);
+}
+
+/* Run schedule @s with @budget preemptions left after it; the result into @res. */
+static void run_schedule(const struct explorer *x, const struct schedule *s, int budget,
+			 struct run *r, struct rcufuzz_result *res)
+{
+	struct rcufuzz_options o = x->o;
+	struct branch *branches = r->branches;
+	unsigned int cap = r->branches_cap;
+	struct input_event *log = r->log;
+	size_t log_cap = r->log_cap;
+	int record = r->record, hash = x->prune;
+	const struct state_set *seen = r->seen;
+
+	memset(r, 0, sizeof(*r));
+	r->x = x;
+	r->s = s;
+	r->budget = budget;
+	r->last = -1;
+	r->since_tick = TICK_EVERY; /* a tick round first, as the machine starts */
+	r->record = record;
+	r->seen = seen;
+	r->hash = hash;
+	r->branches = branches;
+	r->branches_cap = cap;
+	r->log = log;
+	r->log_cap = log_cap;
+	o.more_records = next_record;
+	o.more_records_arg = r;
+	rcufuzz_run(x->prefix, x->size, &o, res);
+}
+
+/*
+ * The scenario's records up to its last schedule record (step, irq,
+ * resched) are the prefix every run starts with; the workload records
+ * after them are handed out in order, each once every op before it has
+ * been taken by its task (so that a harness's work lines keep their order
+ * across tasks: a reader's unlock after the offline queued before it).
+ */
+static void split_workload(struct explorer *x, const uint8_t *data, size_t size)
+{
+	struct config c;
+	struct input_event ev;
+	size_t pos = 0, end = size < INPUT_HEADER_SIZE ? size : INPUT_HEADER_SIZE;
+
+	rcufuzz_config(data, size, &x->o, &c);
+	while (input_next(data, size, &pos, &c.topo, x->o.mode, &ev))
+		if (ev.op == EV_STEP || ev.op == EV_IRQ || ev.op == EV_RESCHED)
+			end = pos;
+	x->prefix = data;
+	x->size = end;
+	x->nwork = 0;
+	for (pos = end; x->nwork < MAX_WORK && input_next(data, size, &pos, &c.topo, x->o.mode, &ev);)
+		x->work[x->nwork++] = ev;
+}
+
+/* ---- the search ---- */
+
+static void progress(struct explorer *x, int force)
+{
+	double t = now();
+
+	if (x->eo->progress == NULL || (!force && t - x->last_progress < 1.0))
+		return;
+	x->last_progress = t;
+	fprintf(x->eo->progress,
+		"explore: bound %d: %lu schedules, %lu states, %lu pruned, %.0f schedules/s\n", x->b,
+		x->r->schedules, x->r->states, x->r->pruned,
+		t > x->start ? (double)x->r->schedules / (t - x->start) : 0.0);
+	fflush(x->eo->progress);
+}
+
+/* Run leaves [first, nbatch) striding by @stride from @first into the shared results. */
+static void run_leaves(const struct explorer *x, int first, int stride, int *first_report)
+{
+	struct run r = {.seen = x->prune ? &x->seen : NULL};
+	struct rcufuzz_result res;
+
+	for (int i = first; i < x->nbatch; i += stride) {
+		struct leaf_result *out = &x->results[i];
+
+		if (i > __atomic_load_n(first_report, __ATOMIC_SEQ_CST))
+			break;
+		run_schedule(x, &x->batch[i], 0, &r, &res);
+		out->pruned = r.pruned;
+		out->reported = res.reported;
+		out->nhashes = r.nhashes;
+		memcpy(out->hashes, r.hashes, (size_t)r.nhashes * sizeof(r.hashes[0]));
+		if (res.reported) {
+			snprintf(out->summary, sizeof(out->summary), "%s", res.summary);
+			int seen = __atomic_load_n(first_report, __ATOMIC_SEQ_CST);
+
+			/* The earliest leaf that reports: later ones need not run. */
+			while (i < seen && !__atomic_compare_exchange_n(first_report, &seen, i, 0,
+									__ATOMIC_SEQ_CST,
+									__ATOMIC_SEQ_CST))
+				;
+		}
+	}
+	free(r.branches);
+}
+
+/* Count one schedule; 1 when --max-schedules says stop. */
+static int count_schedule(struct explorer *x)
+{
+	if (x->eo->max_schedules && x->r->schedules >= x->eo->max_schedules) {
+		x->stop = 1;
+		return 1;
+	}
+	x->r->schedules++;
+	return 0;
+}
+
+/* Add a run's states in order; 1 if one was known (the run is pruned there). */
+static int add_states(struct explorer *x, const uint64_t *hashes, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (!x->prune)
+			return 0;
+		if (state_set_has(&x->seen, hashes[i]))
+			return 1;
+		if (state_set_add(&x->seen, hashes[i]) > 0)
+			x->r->states++;
+	}
+	return 0;
+}
+
+/* Run the batch's leaves on the workers, then take their results in order. */
+static int flush_batch(struct explorer *x)
+{
+	int *first_report = (int *)&x->results[BATCH];
+	int jobs = x->eo->jobs > 1 ? x->eo->jobs : 1;
+
+
+	if (x->nbatch == 0)
+		return x->stop;
+	*first_report = BATCH;
+	memset(x->results, 0, BATCH * sizeof(*x->results));
+	/*
+	 * VWORKERS processes, each forked from the parent as the batch
+	 * begins and running its share of the leaves in order, --jobs of
+	 * them at once: what a run leaves in memory the next one of its
+	 * process may hash (stack bytes no frame reads any more), so each
+	 * leaf has the same runs before it whatever --jobs is.
+	 */
+	fflush(NULL);
+	for (int w = 0, running = 0; w < VWORKERS || running > 0;) {
+		pid_t pid = -1;
+
+		if (w < VWORKERS && running < jobs) {
+			pid = fork();
+			if (pid == 0) {
+				run_leaves(x, w, VWORKERS, first_report);
+				_exit(0);
+			}
+			if (pid < 0) /* no process: here, after the others */
+				run_leaves(x, w, VWORKERS, first_report);
+			else
+				running++;
+			w++;
+			continue;
+		}
+		if (wait(NULL) > 0)
+			running--;
+		else
+			running = 0;
+	}
+	for (int i = 0; i < x->nbatch && !x->stop; i++) {
+		const struct leaf_result *l = &x->results[i];
+
+		if (count_schedule(x))
+			break;
+		if (add_states(x, l->hashes, l->nhashes)) {
+			x->r->pruned++;
+			continue;
+		}
+		if (l->reported) {
+			x->found = x->batch[i];
+			x->r->reported = 1;
+			x->r->preemptions = x->batch[i].n;
+			snprintf(x->r->summary, sizeof(x->r->summary), "%s", l->summary);
+			x->stop = 1;
+		}
+	}
+	x->nbatch = 0;
+	progress(x, 0);
+	return x->stop;
+}
+
+static int add_leaf(struct explorer *x, const struct schedule *s)
+{
+	x->batch[x->nbatch++] = *s;
+	return x->nbatch == BATCH ? flush_batch(x) : 0;
+}
+
+/*
+ * Schedule @s, with fewer than the bound's preemptions: run it for its
+ * branch points, then its children in order.  1 when the search stops.
+ */
+static int explore_node(struct explorer *x, const struct schedule *s)
+{
+	struct run r = {.record = 1, .seen = x->prune ? &x->seen : NULL};
+	struct rcufuzz_result res;
+	struct branch *branches;
+	unsigned int n;
+	int stop = 0;
+
+	run_schedule(x, s, x->b - s->n, &r, &res);
+	if (r.pruned || add_states(x, r.hashes, r.nhashes)) {
+		free(r.branches);
+		return 0;
+	}
+	branches = r.branches;
+	n = r.nbranches;
+	for (unsigned int i = 0; i < n && !stop; i++)
+		for (int alt = 0; alt < ALT_CPU + SIM_MAX_CPUS && !stop; alt++) {
+			struct schedule child = *s;
+
+			if (!((branches[i].alts >> alt) & 1))
+				continue;
+			child.p[child.n++] = (struct preemption){branches[i].at, (unsigned char)alt};
+			stop = child.n == x->b ? add_leaf(x, &child) : explore_node(x, &child);
+		}
+	free(branches);
+	return stop;
+}
+
+/* The input of schedule @s: the prefix, then the records its run handed out, steps merged. */
+static int schedule_bytes(struct explorer *x, const struct schedule *s, int merge, uint8_t **out,
+			  size_t *size)
+{
+	struct run r = {.log = malloc(1024 * sizeof(struct input_event)), .log_cap = 1024};
+	struct rcufuzz_result res;
+	uint8_t *buf;
+	size_t n;
+
+	if (r.log == NULL)
+		return -1;
+	run_schedule(x, s, 0, &r, &res);
+	buf = malloc(x->size + 3 * r.nlog + 3);
+	if (buf == NULL) {
+		free(r.log);
+		return -1;
+	}
+	memcpy(buf, x->prefix, x->size);
+	n = x->size;
+	for (size_t i = 0; i < r.nlog; i++) {
+		struct input_event ev = r.log[i];
+
+		/* Runs of single steps of one CPU as `step cpuN xK`, K up to 8. */
+		while (merge && ev.op == EV_STEP && ev.count < 8 && i + 1 < r.nlog &&
+		       r.log[i + 1].op == EV_STEP && r.log[i + 1].cpu == ev.cpu) {
+			ev.count++;
+			i++;
+		}
+		n += input_encode(&ev, x->o.mode, buf + n);
+	}
+	free(r.log);
+	free(r.branches);
+	*out = buf;
+	*size = n;
+	return 0;
+}
+
+/* The first report's input, checked: its bytes replay to its SUMMARY. */
+static int report_bytes(struct explorer *x)
+{
+	for (int merge = 1; merge >= 0; merge--) {
+		struct rcufuzz_result res;
+		uint8_t *buf;
+		size_t n;
+
+		if (schedule_bytes(x, &x->found, merge, &buf, &n) < 0)
+			return -1;
+		rcufuzz_run(buf, n, &x->o, &res);
+		if (res.reported && strcmp(res.summary, x->r->summary) == 0) {
+			x->r->bytes = buf;
+			x->r->size = n;
+			return 0;
+		}
+		free(buf);
+	}
+	fprintf(stderr, "rcufuzz: --explore: the report's schedule does not replay as bytes\n");
+	return -1;
+}
+
+/* The default schedule's branch points: the search's size, roughly, before it starts. */
+static void estimate(struct explorer *x)
+{
+	struct schedule none = {0};
+	struct run r = {.record = 1};
+	struct rcufuzz_result res;
+	double alts = 0, at_bound = 1;
+
+	run_schedule(x, &none, EXPLORE_MAX_BOUND, &r, &res);
+	for (unsigned int i = 0; i < r.nbranches; i++)
+		alts += __builtin_popcount(r.branches[i].alts);
+	x->r->default_points = r.nbranches;
+	x->r->default_alternatives = (unsigned int)alts;
+	if (x->eo->progress == NULL) {
+		free(r.branches);
+		return;
+	}
+	fprintf(x->eo->progress,
+		"explore: the default schedule takes %lu steps and passes %u RCU-relevant points "
+		"with %.0f preemptions to choose from; before pruning, about",
+		res.steps, r.nbranches, alts);
+	/* About alts^b / b! schedules have b preemptions: every ordered choice of b. */
+	for (int b = 1; b <= x->eo->bound; b++) {
+		at_bound *= alts / b;
+		fprintf(x->eo->progress, "%s %.3g at bound %d", b > 1 ? "," : "", at_bound, b);
+	}
+	fprintf(x->eo->progress, "\n");
+	free(r.branches);
+}
+
+int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
+	    const struct explore_options *eo, struct explore_result *r)
+{
+	struct explorer *x = calloc(1, sizeof(*x));
+	int rc = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->bound_done = -1;
+	if (x == NULL || eo->bound < 0 || eo->bound > EXPLORE_MAX_BOUND) {
+		free(x);
+		fprintf(stderr, "rcufuzz: --explore: %s\n",
+			x ? "--preemptions takes 0 to 6" : "out of memory");
+		return -1;
+	}
+	x->results = mmap(NULL, (BATCH + 1) * sizeof(struct leaf_result), PROT_READ | PROT_WRITE,
+			  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (x->results == MAP_FAILED) {
+		free(x);
+		fprintf(stderr, "rcufuzz: --explore: out of memory\n");
+		return -1;
+	}
+	x->o = *o;
+	split_workload(x, prefix, size);
+	x->o.trace = NULL;
+	x->o.before_record = NULL;
+	x->o.replay_cmd = NULL;
+	x->eo = eo;
+	x->r = r;
+	x->prune = eo->prune && machine_state_hashable();
+	x->start = now();
+	/* Feedback counts what runs hit: state of the tools', not the machine's. */
+	feedback_enable(0);
+	feedback_rcu_state_enable(0);
+	estimate(x);
+	for (x->b = 0; x->b <= eo->bound && !x->stop; x->b++) {
+		struct schedule none = {0};
+
+		state_set_clear(&x->seen);
+		if (x->b == 0)
+			add_leaf(x, &none);
+		else
+			explore_node(x, &none);
+		flush_batch(x);
+		if (!x->stop)
+			r->bound_done = x->b;
+		progress(x, 1);
+	}
+	feedback_enable(1);
+	feedback_rcu_state_enable(1);
+	if (r->reported && report_bytes(x) < 0)
+		rc = -1;
+	state_set_clear(&x->seen);
+	munmap(x->results, (BATCH + 1) * sizeof(struct leaf_result));
+	free(x);
+	return rc;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bounded exhaustive exploration (rcureplay --explore, docs/exploring.md):
+ * every schedule of a scenario's workload that differs from the default
+ * (run the current CPU on) in at most B preemptions, each placed at an
+ * RCU-relevant point (target/check/relevant.def), in order of bound
+ * (CHESS's iterative context bounding), pruned by a hash of the machine's
+ * whole state.
+ */
+#ifndef RCUFUZZ_REPLAY_EXPLORE_H
+#define RCUFUZZ_REPLAY_EXPLORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../target/rcufuzz.h"
+
+#define EXPLORE_MAX_BOUND 6
+
+struct explore_options {
+	int bound;		     /* preemptions, at most EXPLORE_MAX_BOUND */
+	unsigned long max_schedules; /* stop after this many (0: no limit) */
+	int jobs;		     /* worker processes for a bound's schedules */
+	int prune;		     /* 1: skip a state already explored (the default) */
+	FILE *progress;		     /* the estimate and progress lines; NULL: none */
+};
+
+struct explore_result {
+	unsigned long schedules; /* run, or cut short at a state already explored */
+	unsigned long states;	 /* distinct states recorded */
+	unsigned long pruned;	 /* of the schedules, cut short */
+	int bound_done;		 /* the largest bound explored in full (-1: none) */
+	unsigned int default_points;	   /* branch points the default schedule passes */
+	unsigned int default_alternatives; /* preemptions they offer: bound 1's schedules */
+	int reported;		 /* a schedule reported: the first one is below */
+	int preemptions;	 /* its preemptions */
+	char summary[256];	 /* its SUMMARY line, without "SUMMARY: " */
+	uint8_t *bytes;		 /* its input (malloc'd; the caller frees) */
+	size_t size;
+};
+
+/*
+ * Explore from @prefix (a scenario's bytes: its header, work lines and any
+ * steps to start from) under @o.  Deterministic: the same input, options
+ * and bound give the same counts and the same first report, whatever
+ * @eo->jobs.  0, or -1 on a harness error (said on stderr).
+ */
+int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
+	    const struct explore_options *eo, struct explore_result *r);
+
+#endif

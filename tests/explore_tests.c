@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Bounded exploration (rcureplay --explore, issue 28): a count known by
+ * hand, a report at bound 1 and not at bound 0, the same counts and the
+ * same first report twice and whatever --jobs, zoo bugs found from their
+ * harnesses, and the verdict line.
+ */
+#include "harness.h"
+
+#include "../replay/cli.h"
+#include "../replay/explore.h"
+#include "../target/check/relevant.h"
+#include "../target/input.h"
+#include "../target/config/history.h"
+#include "../target/run.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Explore scenario @text (its own options, or preset @preset) to @bound. */
+static int explore_text(const char *text, const char *preset, int bound, int jobs, int prune,
+			struct explore_result *r)
+{
+	struct scenario s;
+	struct rcufuzz_options o;
+	struct explore_options eo = {.bound = bound, .jobs = jobs, .prune = prune};
+	int rc;
+
+	if (scenario_text_options(text, &s, &o) < 0)
+		return -1;
+	if (preset != NULL && !preset_lookup(preset, &o.switches, &o.pin)) {
+		scenario_free(&s);
+		return -1;
+	}
+	rc = explore(s.bytes, s.size, &o, &eo, r);
+	scenario_free(&s);
+	return rc;
+}
+
+/* The rows of a run that stand at an RCU-relevant point, counted by the trace. */
+static void count_relevant(const struct trace_row *row, void *arg)
+{
+	int *n = arg;
+
+	/* The explorer's branch points: records' steps, before the drain. */
+	if (row->event >= 0 && row->ev != NULL && row->ev->op != EV_WORK &&
+	    rcu_relevant_name(row->site_func ? row->site_func : row->point_func, NULL,
+			      row->label))
+		(*n)++;
+}
+
+/*
+ * One CPU, one task: a branch point offers only a resched (no other CPU to
+ * run or park for), so bound 1 is the default schedule and one schedule
+ * per RCU-relevant point it passes, 1 + K; bound 0 is 1.
+ */
+int test_explore_count_by_hand(void)
+{
+	static const char text[] = "topology cpus=1 tasks=1\n"
+				   "work T0 read_lock\n"
+				   "work T0 read_unlock\n";
+	struct explore_result r0, r1;
+
+	EXPECT(explore_text(text, NULL, 0, 1, 0, &r0) == 0, "explore");
+	EXPECT(r0.schedules == 1 && !r0.reported && r0.bound_done == 0,
+	       "bound 0: %lu schedules, report %d", r0.schedules, r0.reported);
+	EXPECT(explore_text(text, NULL, 1, 1, 0, &r1) == 0, "explore");
+	EXPECT(r1.default_points > 5 && r1.default_alternatives == r1.default_points,
+	       "one CPU: %u points offer %u preemptions", r1.default_points,
+	       r1.default_alternatives);
+	EXPECT(r1.schedules == 1 + r1.default_points && r1.bound_done == 1,
+	       "bound 1: %lu schedules, not 1 + %u", r1.schedules, r1.default_points);
+	return 0;
+}
+
+/* Every relevant point, as --explore sees it, is one the table names (relevant.def). */
+int test_explore_points_are_relevant(void)
+{
+	struct rcufuzz_result res;
+	int n = 0;
+
+	/* A hand schedule: a tick, a reader; count what the trace shows. */
+	EXPECT(run_scenario_watched("topology cpus=1 tasks=1\n"
+				    "irq cpu0 tick\n"
+				    "step cpu0 x8\n",
+				    count_relevant, &n, &res) == 0,
+	       "run");
+	EXPECT(n > 0, "a tick passes no RCU-relevant point");
+	EXPECT(rcu_relevant_name("rcu_read_unlock_special", "target/rcu/tree_plugin.c", "dequeued"),
+	       "a point of target/rcu/ is not relevant");
+	EXPECT(rcu_relevant_name("run_op", NULL, "read_unlock"), "run_op is not relevant");
+	EXPECT(!rcu_relevant_name("rcu_start_gp", "target/rcu/tree.c", "spinning"),
+	       "a spinning point is relevant");
+	EXPECT(!rcu_relevant_name("mod_timer", "target/kernel/timer.c", "lock acquired"),
+	       "a timer lock is relevant");
+	return 0;
+}
+
+/* FF4 (inject-ff4) needs its tick's CPU parked inside the reader: one preemption. */
+int test_explore_report_at_bound_one(void)
+{
+	struct scenario h;
+	struct rcufuzz_options o;
+	struct rcufuzz_result res;
+	char text[256];
+	struct explore_result r;
+
+	snprintf(text, sizeof(text), "topology cpus=2 tasks=1\nwork T0 call_rcu\n");
+	EXPECT(explore_text(text, "inject-ff4", 0, 1, 1, &r) == 0, "explore");
+	EXPECT(!r.reported && r.bound_done == 0, "a report at bound 0: %s", r.summary);
+	EXPECT(explore_text(text, "inject-ff4", 1, 1, 1, &r) == 0, "explore");
+	EXPECT(r.reported && r.preemptions == 1, "no report at bound 1");
+	EXPECT(strcmp(r.summary, "rcufuzz: rcu-guarantee reader-outlived-grace-period in rcu_do_batch") ==
+		       0,
+	       "reported %s", r.summary);
+	/* Its bytes replay to the same report under inject-ff4, clean under v3.0. */
+	EXPECT(scenario_text_options(text, &h, &o) == 0, "compile");
+	scenario_free(&h);
+	preset_lookup("inject-ff4", &o.switches, &o.pin);
+	rcufuzz_run(r.bytes, r.size, &o, &res);
+	EXPECT(res.reported && strcmp(res.summary, r.summary) == 0, "the bytes do not replay");
+	preset_lookup(PRESET_V3_0, &o.switches, &o.pin);
+	rcufuzz_run(r.bytes, r.size, &o, &res);
+	EXPECT(!res.reported, "v3.0 reports it too: %s", res.summary);
+	free(r.bytes);
+	return 0;
+}
+
+/* out/rcureplay --explore's stdout for @args (the plain build, as a user runs it): its exit status. */
+static int explore_cli(const char *args, char *out, size_t len)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd), "out/rcureplay --explore %s 2>/dev/null", args);
+	return command_output(cmd, out, len);
+}
+
+/*
+ * The same scenario and flags: the same counts and the same report, twice
+ * and whatever --jobs.  (Run as a user runs it: under ASan the oracle's
+ * objects are on the heap, and their addresses, which the state hash
+ * reads, differ between two explorations in one process.)
+ */
+int test_explore_deterministic(void)
+{
+	static char a[8192], b[8192], c[8192];
+	static const char sync[] = "topology cpus=2 tasks=2\n"
+				   "work T0 read_lock\nwork T0 deref\nwork T0 read_unlock\n"
+				   "work T1 synchronize_rcu\n";
+	struct explore_result pruned, all;
+
+	EXPECT(explore_cli("--preemptions 2 corpus/harness/reader-sync.scn", a, sizeof(a)) == 0,
+	       "exit");
+	EXPECT(explore_cli("--preemptions 2 corpus/harness/reader-sync.scn", b, sizeof(b)) == 0,
+	       "exit");
+	EXPECT(explore_cli("--preemptions 2 --jobs 2 corpus/harness/reader-sync.scn", c,
+			   sizeof(c)) == 0,
+	       "exit");
+	EXPECT(strncmp(a, "explored ", 9) == 0 && strcmp(a, b) == 0 && strcmp(a, c) == 0,
+	       "'%s', then '%s', with --jobs 2 '%s'", a, b, c);
+	EXPECT(explore_cli("--preset inject-ff2 -o " TMP "-explore.det corpus/harness/reader-sync.scn",
+			   a, sizeof(a)) == 1,
+	       "exit");
+	EXPECT(explore_cli("--preset inject-ff2 --jobs 2 -o " TMP
+			   "-explore.det corpus/harness/reader-sync.scn",
+			   b, sizeof(b)) == 1,
+	       "exit");
+	EXPECT(strcmp(a, b) == 0, "'%s', with --jobs 2 '%s'", a, b);
+	/* Pruning only cuts schedules short: without it, at least as many run, none reports. */
+	EXPECT(explore_text(sync, NULL, 1, 1, 1, &pruned) == 0, "explore");
+	EXPECT(explore_text(sync, NULL, 1, 1, 0, &all) == 0, "explore");
+	EXPECT(!pruned.reported && !all.reported && all.schedules >= pruned.schedules &&
+		       all.schedules == 1 + all.default_alternatives,
+	       "%lu schedules pruned, %lu not, %u preemptions to choose from",
+	       pruned.schedules, all.schedules, all.default_alternatives);
+	return 0;
+}
+
+/* Zoo bugs from the published harness: FF2, FF6 and LC3 (inject-*), each at its bound. */
+int test_explore_finds_zoo_bugs(void)
+{
+	static const struct {
+		const char *preset, *summary;
+		int preemptions;
+	} zoo[] = {
+		{"inject-ff2", "reader-outlived-grace-period in synchronize_rcu", 1},
+		{"inject-ff6", "invariant gp-start-with-qsmask", 1},
+		{"inject-lc3", "lockdep recursive-locking in force_quiescent_state", 0},
+	};
+	struct explore_result r;
+	size_t size;
+	char *text = (char *)read_input_file("corpus/harness/reader-sync.scn", &size);
+
+	EXPECT(text != NULL, "corpus/harness/reader-sync.scn");
+	text[size] = '\0';
+	for (size_t i = 0; i < sizeof(zoo) / sizeof(zoo[0]); i++) {
+		EXPECT(explore_text(text, zoo[i].preset, 2, 1, 1, &r) == 0, "explore");
+		EXPECT(r.reported && strstr(r.summary, zoo[i].summary) &&
+			       r.preemptions == zoo[i].preemptions,
+		       "%s: report %d with %d preemptions: %s", zoo[i].preset, r.reported,
+		       r.preemptions, r.summary);
+		free(r.bytes);
+	}
+	free(text);
+	return 0;
+}
+
+/* The command line: the verdict line, exit 0; a report minimized with its replay command, exit 1. */
+int test_explore_cli(void)
+{
+	static char out[8192];
+
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--preemptions", "1",
+			      "corpus/harness/reader-sync.scn")) == 0,
+	       "clean exploration exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strncmp(out, "explored ", 9) == 0 &&
+		       strstr(out, " states) up to 1 preemptions: clean\n") != NULL,
+	       "'%s'", out);
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--preset", "inject-ff2", "-o", TMP "-explore.min",
+			      "corpus/harness/reader-sync.scn")) == 1,
+	       "report exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strstr(out, "reader-outlived-grace-period") && strstr(out, "topology cpus=2") &&
+		       strstr(out, "Replay: out/rcureplay --preset inject-ff2 " TMP "-explore.min"),
+	       "'%s'", out);
+	EXPECT(replay(ARGS("--preset", "inject-ff2", TMP "-explore.min")) == 1,
+	       "the minimized bytes do not report");
+	EXPECT(replay(ARGS("--explore", "--preemptions", "7", "corpus/harness/reader-sync.scn")) ==
+		       2,
+	       "--preemptions 7 accepted");
+	EXPECT(replay(ARGS("--explore", "--trace", "corpus/harness/reader-sync.scn")) == 2,
+	       "--explore --trace accepted");
+	return 0;
+}
