@@ -185,7 +185,7 @@ int test_explore_finds_zoo_bugs(void)
 	} zoo[] = {
 		{"inject-ff2", "reader-outlived-grace-period in synchronize_rcu", 1},
 		{"inject-ff6", "invariant gp-start-with-qsmask", 1},
-		{"inject-lc3", "lockdep recursive-locking in force_quiescent_state", 0},
+		{"inject-lc3", "lockdep inconsistent-lock-state in rcu_report_qs_rdp", 0},
 	};
 	struct explore_result r;
 	size_t size;
