@@ -1,5 +1,6 @@
 #!/bin/sh
-# A verdict in CPU time: fuzz one target with the plain build, libFuzzer
+# A verdict in CPU time: fuzz one target with the default engine (the plain
+# build with the schedule-aware mutator, out/plain/mut/), libFuzzer
 # -fork=1 -ignore_crashes=1 at nice 10, until the first report or until the
 # fuzzer and its fork-mode children have used SECONDS of CPU (sampled from
 # /proc every 10 s: on a shared machine wall time says little); then
@@ -57,10 +58,10 @@ else
 fi
 name=$(echo "$preset" | tr .+ __)_fuzzer
 case $mode in
-strict) bin=out/plain/$name dict=out/$name.dict ;;
+strict) bin=out/plain/mut/$name dict=out/$name.dict ;; # the default engine: the mutator
 misuse)
 	case $preset in
-	misuse+*) bin=out/plain/$name dict=out/$name.dict ;;
+	misuse+*) bin=out/plain/mut/$name dict=out/$name.dict ;;
 	v3.0 | tiny-v3.0) bin=out/plain/misuse/$name dict=out/rcufuzz-misuse.dict ;;
 	*) die "$preset: no misuse-mode build (fuzz/fuzz.mk MISUSE_MODE_PRESETS)" ;;
 	esac
@@ -78,7 +79,7 @@ cp "out/${name}_seed_corpus/"* "$work/corpus/" 2>/dev/null || true
 replay() {
 	out/rcureplay --preset "$preset" --mode "$mode" "$@"
 }
-echo "== $preset ($mode mode): fuzzing for at most ${seconds} CPU-seconds (plain build, -fork=1 -ignore_crashes=1, nice 10)"
+echo "== $preset ($mode mode): fuzzing for at most ${seconds} CPU-seconds (the default engine: plain build with the mutator, -fork=1 -ignore_crashes=1, nice 10)"
 start=$(date +%s)
 # the wall-time cap is only a backstop: the CPU cap below ends the run;
 # -symbolize=0: our report is the text, llvm-symbolizer per crash only costs
