@@ -69,12 +69,16 @@ static int compute(const struct sim_site *s, const struct lock_site *lock)
 }
 
 /*
- * What each (site, lock call) pair answered: sites and lock calls are
- * static, so an answer holds for the whole process.  On the heap, not in
- * .bss: rcureplay --explore hashes the model's static memory as its
- * state, and what this cache has learnt is not the model's.
+ * What each site, and each (lock point, lock call) pair, answered: sites
+ * and lock calls are static, so an answer holds for the whole process.  A
+ * site's own entry (lock NULL) says LOCK_POINT for a lock primitive's
+ * point, whose answer is the lock call's entry: no string is compared once
+ * a point has been seen.  On the heap, not in .bss: rcureplay --explore
+ * hashes the model's static memory as its state, and what this cache has
+ * learnt is not the model's.
  */
 #define CACHE_SIZE 4096
+#define LOCK_POINT (-1)
 struct answer {
 	const struct sim_site *site;
 	const struct lock_site *lock;
@@ -82,16 +86,19 @@ struct answer {
 };
 static struct answer *cache;
 
-int rcu_relevant_point(const struct sim_site *s, const struct lock_site *lock)
+static int answer(const struct sim_site *s, const struct lock_site *lock)
+{
+	if (lock == NULL && lock_point(s))
+		return LOCK_POINT;
+	return compute(s, lock);
+}
+
+static int cached(const struct sim_site *s, const struct lock_site *lock)
 {
 	uintptr_t h;
 
-	if (s == NULL)
-		return 0;
-	if (!lock_point(s))
-		lock = NULL;
 	if (cache == NULL && (cache = calloc(CACHE_SIZE, sizeof(*cache))) == NULL)
-		return compute(s, lock);
+		return answer(s, lock);
 	h = ((uintptr_t)s * 0x9e3779b97f4a7c15ull) ^ ((uintptr_t)lock * 0xc2b2ae3d27d4eb4full);
 	for (unsigned int probe = 0; probe < 8; probe++) {
 		unsigned int i = (unsigned int)((h >> 20) + probe) % CACHE_SIZE;
@@ -101,11 +108,23 @@ int rcu_relevant_point(const struct sim_site *s, const struct lock_site *lock)
 		if (cache[i].site == NULL) {
 			cache[i].site = s;
 			cache[i].lock = lock;
-			cache[i].relevant = compute(s, lock);
+			cache[i].relevant = answer(s, lock);
 			return cache[i].relevant;
 		}
 	}
-	return compute(s, lock);
+	return answer(s, lock);
+}
+
+int rcu_relevant_point(const struct sim_site *s, const struct lock_site *lock)
+{
+	int r;
+
+	if (s == NULL)
+		return 0;
+	r = cached(s, NULL);
+	if (r != LOCK_POINT)
+		return r;
+	return lock != NULL && cached(s, lock);
 }
 
 int rcu_relevant_cpu(int cpu)
