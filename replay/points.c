@@ -13,8 +13,26 @@
 #define MAX_POINTS 1024
 #define MAX_NEAR   4
 
+/* The op-done marks: run_op:OP done (points.h). */
+#define OP_DONE_FUNC  "run_op"
+#define OP_DONE_LABEL " done"
+#define OP_DONE_MAX   48 /* "synchronize_rcu_expedited done" and room */
+
+/* Is @label "OP done" for the op that returned in @row's step? */
+static int op_done_matches(const struct trace_row *row, const char *label)
+{
+	size_t n;
+
+	if (row->op_returned == NULL)
+		return 0;
+	n = strlen(row->op_returned);
+	return strncmp(label, row->op_returned, n) == 0 && strcmp(label + n, OP_DONE_LABEL) == 0;
+}
+
 int point_matches(const struct trace_row *row, const char *func, const char *label)
 {
+	if (label && strcmp(func, OP_DONE_FUNC) == 0 && op_done_matches(row, label))
+		return 1;
 	if (strcmp(row->func, func) != 0 && strcmp(row->point_func, func) != 0 &&
 	    (row->site_func == NULL || strcmp(row->site_func, func) != 0))
 		return 0;
@@ -63,11 +81,14 @@ static int add_lock_sites(struct point *points, int n)
  * The registry of POINT()s, the lock calls, and the points the kernel model hands to
  * sim_point() itself, which the registry cannot have: the idle loop's halt
  * (boot.c) and each workload op's point before it runs (run_op, named for
- * the op: work_ops.def).  Sorted by function, then by place.
+ * the op: work_ops.def); then each op's done mark, which is no point
+ * (where run_op() records it: workload.c).  Sorted by function, then by
+ * place.
  */
 static int all_points(const struct point **out)
 {
 	static struct point points[MAX_POINTS] NOT_MACHINE_STATE;
+	static char done[NR_WORK_OPS][OP_DONE_MAX] NOT_MACHINE_STATE;
 	static int n = -1;
 
 	if (n < 0) {
@@ -85,6 +106,12 @@ static int all_points(const struct point **out)
 		for (int op = 0; op < NR_WORK_OPS && n < MAX_POINTS; op++)
 			points[n++] = (struct point){"run_op", work_op_name((enum work_op)op),
 						     "target/kernel/work_ops.def", 0, 0};
+		for (int op = 0; op < NR_WORK_OPS && n < MAX_POINTS; op++) {
+			snprintf(done[op], sizeof(done[op]), "%s%s", work_op_name((enum work_op)op),
+				 OP_DONE_LABEL);
+			points[n++] = (struct point){OP_DONE_FUNC, done[op],
+						     "target/kernel/workload.c", 0, 0};
+		}
 		qsort(points, (size_t)n, sizeof(points[0]), by_func_then_place);
 	}
 	*out = points;
@@ -137,6 +164,12 @@ int points_print(FILE *out, const char *func)
 		fputc('\n', out);
 		printed++;
 	}
+	if (func == NULL || strcmp(func, OP_DONE_FUNC) == 0)
+		fprintf(out,
+			"note: %s:OP%s is no point: it is met by the step in which workload op "
+			"OP returns on the CPU (done, or skipped where it may not sleep); the CPU "
+			"then stands at its next point\n",
+			OP_DONE_FUNC, OP_DONE_LABEL);
 	return printed;
 }
 

@@ -4,7 +4,11 @@
  * a registry of them) and the two kinds of point it declares without
  * POINT() (the idle loop's halt, each workload op's point), written
  * FUNC:LABEL, for `rcureplay --points` and for `step cpuN until
- * FUNC[:LABEL]` lines (docs/scenarios.md).
+ * FUNC[:LABEL]` lines (docs/scenarios.md).  Beside them, each workload op's
+ * "op done" mark, run_op:OP done, which is no point (nothing stops there):
+ * a step matches it when op OP returned on its CPU during that step, done
+ * or skipped (workload_op_returned()); the CPU then stands at its next
+ * point.
  */
 #ifndef RCUFUZZ_REPLAY_POINTS_H
 #define RCUFUZZ_REPLAY_POINTS_H
@@ -19,7 +23,8 @@ struct trace_row;
  * innermost kernel function (what --trace shows) or the function the point
  * is written in (what --points shows); the two differ only in a helper
  * without a frame of its own, e.g. spin_wait's "spinning" in
- * try_to_wake_up.  @label NULL or "": any point there.
+ * try_to_wake_up.  @label NULL or "": any point there.  run_op:OP done:
+ * did op OP return on the CPU in @row's step?
  */
 int point_matches(const struct trace_row *row, const char *func, const char *label);
 

@@ -103,6 +103,7 @@ static void note_step(int cpu)
 	if (m.event_index >= 0)
 		note_recent(cpu, t, func, label);
 	if (m.opts->trace) {
+		int op = workload_op_returned(cpu, sim_steps());
 		struct trace_row row = {
 			.step = sim_steps(),
 			.event = m.event_index,
@@ -114,6 +115,7 @@ static void note_step(int cpu)
 			.label = label,
 			.point_func = s ? s->func : "?",
 			.site_func = lock_site_func(t, s),
+			.op_returned = op >= 0 ? work_op_name((enum work_op)op) : NULL,
 		};
 
 		m.opts->trace(&row, m.opts->trace_arg);

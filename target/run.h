@@ -39,6 +39,9 @@ struct trace_row {
 					   a helper without a frame of its own (spin_wait) */
 	const char *site_func;		/* at a lock's point: the function that called the
 					   lock (spinlock.h), else NULL */
+	const char *op_returned;	/* the workload op whose run_op() returned on the
+					   CPU in this step (workload_op_returned()), else
+					   NULL: `until run_op:OP done` */
 };
 
 /*

@@ -173,7 +173,9 @@ static int check_with_line(const char *text, const char *from, const char *to, c
  * `clean-with SWITCH reaching FUNC:LABEL`: 131906b0's fix run stands at the
  * root's unlock before wake_up (the window the fix reorders), so the check
  * holds; a point that run never reaches fails it, saying so; the clause's
- * names are checked when the scenario compiles.
+ * names are checked when the scenario compiles.  An op's done mark is
+ * reached where the op returns: T1's synchronize_rcu_expedited does in the
+ * fix run, an rcu_barrier nobody queued does not.
  */
 int test_check_clean_with_reaching(void)
 {
@@ -191,6 +193,17 @@ int test_check_clean_with_reaching(void)
 		       strcmp(why, "clean with exp_unlock_before_wake on, but the run never stood "
 				   "at rcu_preempt_offline_tasks:root unlocked, before next "
 				   "task") == 0,
+	       "%s", why);
+	EXPECT(check_with_line(text, line,
+			       "clean-with exp_unlock_before_wake reaching "
+			       "run_op:synchronize_rcu_expedited done\n",
+			       why, sizeof(why)) == 0,
+	       "%s", why);
+	EXPECT(check_with_line(text, line,
+			       "clean-with exp_unlock_before_wake reaching run_op:rcu_barrier done\n",
+			       why, sizeof(why)) == -1 &&
+		       strcmp(why, "clean with exp_unlock_before_wake on, but the run never stood "
+				   "at run_op:rcu_barrier done") == 0,
 	       "%s", why);
 	/* The same run without the clause: clean, which alone proved nothing. */
 	EXPECT(check_with_line(text, line, "clean-with exp_unlock_before_wake\n", why,

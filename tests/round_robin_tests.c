@@ -15,6 +15,8 @@
 #include <string.h>
 
 #define OFFLINE_CPU2 "topology cpus=3 fanout=2 tasks=3\nwork T1 cpu_offline cpu2\n"
+/* T1 takes down CPU1, the CPU it runs on. */
+#define OFFLINE_OWN_CPU "topology cpus=2 fanout=2 tasks=2\nwork T1 cpu_offline cpu1\n"
 
 /* The rows of one run's records: CPU and point. */
 struct rr_rows {
@@ -23,6 +25,7 @@ struct rr_rows {
 		long event;
 		int cpu;
 		char func[64], point_func[64], label[128];
+		const char *op_returned; /* a static name (work_ops.def), or NULL */
 	} row[4096];
 };
 
@@ -37,6 +40,7 @@ static void keep(const struct trace_row *row, void *arg)
 	snprintf(r->row[r->n].func, sizeof(r->row[0].func), "%s", row->func);
 	snprintf(r->row[r->n].point_func, sizeof(r->row[0].point_func), "%s", row->point_func);
 	snprintf(r->row[r->n].label, sizeof(r->row[0].label), "%s", row->label);
+	r->row[r->n].op_returned = row->op_returned;
 	r->n++;
 }
 
@@ -44,6 +48,19 @@ static int at_point(const struct rr_rows *r, int k, const char *func, const char
 {
 	return strcmp(r->row[k].label, label) == 0 &&
 	       (strcmp(r->row[k].func, func) == 0 || strcmp(r->row[k].point_func, func) == 0);
+}
+
+/* Run @s under @o into @rows (the records' rows); it must end clean. */
+static int run_clean(const struct scenario *s, struct rcufuzz_options *o, struct rr_rows *rows)
+{
+	struct rcufuzz_result r;
+
+	rows->n = 0;
+	o->trace = keep;
+	o->trace_arg = rows;
+	rcufuzz_run(s->bytes, s->size, o, &r);
+	EXPECT(!r.reported, "%s", r.summary);
+	return 0;
 }
 
 /*
@@ -102,7 +119,6 @@ int test_step_all_round_robin(void)
 						"step all until cpu1 at cpu_idle:idle\n";
 	struct scenario s;
 	struct rcufuzz_options o;
-	struct rcufuzz_result r;
 	long last_of_line0 = -1, last;
 	int ticks, seen_dead = 0;
 
@@ -112,11 +128,8 @@ int test_step_all_round_robin(void)
 		return -1;
 	if (round_robin(&s, 1, 2, &ticks, &last) < 0) /* CPU2 parked: CPU0 and CPU1 */
 		return -1;
-	rows.n = 0;
-	o.trace = keep;
-	o.trace_arg = &rows;
-	rcufuzz_run(s.bytes, s.size, &o, &r);
-	EXPECT(!r.reported, "%s", r.summary);
+	if (run_clean(&s, &o, &rows) < 0)
+		return -1;
 	for (int k = 0; k < rows.n; k++) {
 		if (rows.row[k].event > last_of_line0 || rows.row[k].cpu != 2 ||
 		    !at_point(&rows, k, "play_dead", "dead"))
@@ -190,6 +203,64 @@ int test_step_until_report(void)
 	       "a report in a clean run");
 	EXPECT(strcmp(err, "t:2: cpu1 never reached a report within 5 steps (it stands at "
 			   "cpu_idle:idle)") == 0,
+	       "%s", err);
+	return 0;
+}
+
+/*
+ * `step all until cpu0 at run_op:cpu_offline done` while T1 takes its own
+ * CPU1 down: the op begins on CPU1 and returns on CPU0, where T1 was
+ * migrated, so the round robin ends with that step of CPU0, the one step of
+ * the run in which cpu_offline returns; on CPU1, where it began, it never
+ * does.
+ */
+int test_step_all_until_op_done(void)
+{
+	static struct rr_rows rows;
+	struct scenario s;
+	struct rcufuzz_options o;
+	struct config c;
+	struct input_event ev, last_ev = {0};
+	size_t pos = INPUT_HEADER_SIZE;
+	char err[512];
+	long last = -1;
+	int began_on_cpu1 = 0, returned = 0;
+
+	EXPECT(scenario_text_options(OFFLINE_OWN_CPU
+				     "step all until cpu0 at run_op:cpu_offline done\n",
+				     &s, &o) == 0,
+	       "does not compile");
+	/* The input's records, the work then the line's: the last a step of CPU0 (CPU1 parks). */
+	input_config(s.bytes, s.size, &c);
+	while (input_next(s.bytes, s.size, &pos, &c.topo, s.mode, &ev)) {
+		last++;
+		last_ev = ev;
+		EXPECT(ev.op == EV_WORK || ev.op == EV_STEP || ev.op == EV_IRQ,
+		       "record %ld: not the round robin's", last);
+	}
+	EXPECT(last_ev.op == EV_STEP && last_ev.cpu == 0, "the last record is not a step of cpu0");
+	if (run_clean(&s, &o, &rows) < 0)
+		return -1;
+	for (int k = 0; k < rows.n; k++) {
+		began_on_cpu1 +=
+			rows.row[k].cpu == 1 && at_point(&rows, k, "run_op", "cpu_offline");
+		if (rows.row[k].op_returned == NULL ||
+		    strcmp(rows.row[k].op_returned, "cpu_offline") != 0)
+			continue;
+		returned++;
+		EXPECT(rows.row[k].cpu == 0 && rows.row[k].event == last && k + 1 == rows.n,
+		       "cpu_offline returned on cpu%d at row %d of %d (record %ld, the line's last "
+		       "%ld)",
+		       rows.row[k].cpu, k, rows.n, rows.row[k].event, last);
+	}
+	EXPECT(began_on_cpu1 == 1 && returned == 1, "began on cpu1 %d times, returned %d times",
+	       began_on_cpu1, returned);
+	scenario_free(&s);
+	EXPECT(scenario_compile(OFFLINE_OWN_CPU "step all until cpu1 at run_op:cpu_offline done\n",
+				"t", &s, err, sizeof(err)) < 0,
+	       "cpu_offline done on cpu1");
+	EXPECT(strcmp(err, "t:3: round robin: cpu1 never reached run_op:cpu_offline done within "
+			   "500 steps (it stands at play_dead:dead)") == 0,
 	       "%s", err);
 	return 0;
 }

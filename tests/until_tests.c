@@ -287,6 +287,62 @@ int test_until_errors(void)
 	return 0;
 }
 
+/*
+ * run_op:OP done, no point but the step in which op OP returns on the CPU:
+ * the same bytes as the point the CPU then stands at (workload_main's
+ * "waiting for work", or the next op's point); an op skipped where it may
+ * not sleep returns too; an op that never runs, or a name no op has, is
+ * the usual one-line error.
+ */
+int test_until_op_done(void)
+{
+	static const struct {
+		const char *until, *counts;
+	} same[] = {
+		{"topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\n"
+		 "step cpu0 until run_op:read_lock done\n",
+		 "topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\n"
+		 "step cpu0 until workload_main:waiting for work\n"},
+		{"topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\n"
+		 "step cpu0 until run_op:read_lock done\n",
+		 "topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\nstep cpu0 x2\n"},
+		/* The next op queued: read_lock is done where read_unlock's point is. */
+		{READER "step cpu0 until run_op:read_lock done\nstep cpu0 until run_op:read_unlock "
+			"done\n",
+		 READER "step cpu0 until run_op:read_unlock\nstep cpu0 until "
+			"prepare_to_wait:lock acquired\n"},
+		/* sleep in a read-side section is skipped, and returns all the same. */
+		{"topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\nwork T0 sleep\n"
+		 "step cpu0 until run_op:sleep done\n",
+		 "topology cpus=1 fanout=2 tasks=1\nwork T0 read_lock\nwork T0 sleep\n"
+		 "step cpu0 x3\n"},
+	};
+	static const struct {
+		const char *text, *error;
+	} bad[] = {
+		{READER "step cpu0 until run_op:synchronize_rcu done within 20\n",
+		 "t:4: cpu0 never reached run_op:synchronize_rcu done within 20 steps (it stands "
+		 "at cpu_idle:idle)"},
+		{READER "step cpu0 until run_op:read_lok done\n",
+		 "t:4: 'read_lok done': no point has such a label (near: 'read_lock done', "
+		 "'read_unlock done')"},
+	};
+
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++)
+		if (same_bytes(same[i].until, same[i].counts) < 0 ||
+		    until_lines_stand_at_their_points(same[i].until) < 0)
+			return -1;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct scenario s;
+		char err[512];
+
+		EXPECT(scenario_compile(bad[i].text, "t", &s, err, sizeof(err)) < 0, "accepted: %s",
+		       bad[i].text);
+		EXPECT(strcmp(err, bad[i].error) == 0, "got '%s'", err);
+	}
+	return 0;
+}
+
 /* The source line at @file:@line contains @needle. */
 static int source_line_has(const char *file, int line, const char *needle)
 {
@@ -334,13 +390,15 @@ static int point_lines_in_sources(void)
  * --points: every POINT() of the sources once, FUNC:LABEL then each place,
  * sorted by function; each place is a line of its file that writes that
  * POINT(), or a lock call (spinlock.h) for "spinning" and "lock acquired";
- * --points FUNC only FUNC's; an unknown FUNC is one line, exit 2.
+ * each workload op's done mark, run_op:OP done, at workload.c, and last a
+ * note that says what they are; --points FUNC only FUNC's; an unknown FUNC
+ * is one line, exit 2.
  */
 int test_points_list(void)
 {
 	static char out[1 << 16], err[1024];
-	char prev[128] = "";
-	int places = 0, lock_places = 0, lines = 0, own = 0, rq_lock = 0;
+	char prev[128] = "", done_label[64], done_seen[NR_WORK_OPS] = {0};
+	int places = 0, lock_places = 0, lines = 0, own = 0, rq_lock = 0, done = 0, notes = 0;
 
 	EXPECT(replay_to(TMP "-points.out", NULL, ARGS("--points")) == 0, "--points");
 	read_text(TMP "-points.out", out, sizeof(out));
@@ -348,6 +406,11 @@ int test_points_list(void)
 		char func[128], label[128], *colon = strchr(line, ':'), *gap = strstr(line, "  ");
 		char *place;
 
+		if (strncmp(line, "note: run_op:OP done is no point: ", 34) == 0) {
+			notes++;
+			continue;
+		}
+		EXPECT(notes == 0, "a point after the note: '%s'", line);
 		EXPECT(colon && gap && colon < gap, "not FUNC:LABEL  PLACE: '%s'", line);
 		snprintf(func, sizeof(func), "%.*s", (int)(colon - line), line);
 		snprintf(label, sizeof(label), "%.*s", (int)(gap - colon - 1), colon + 1);
@@ -359,6 +422,22 @@ int test_points_list(void)
 		lines++;
 		/* "file:l1,l2 file2:l3" */
 		place = gap + strspn(gap, " ");
+		if (strcmp(func, "run_op") == 0 && strstr(label, " done")) {
+			int op = 0;
+
+			for (; op < NR_WORK_OPS; op++) {
+				snprintf(done_label, sizeof(done_label), "%s done",
+					 work_op_name((enum work_op)op));
+				if (strcmp(label, done_label) == 0)
+					break;
+			}
+			EXPECT(op < NR_WORK_OPS && !done_seen[op] &&
+				       strcmp(place, "target/kernel/workload.c") == 0,
+			       "not an op's done mark, or twice: '%s'", line);
+			done_seen[op] = 1;
+			done++;
+			continue;
+		}
 		while (*place) {
 			char file[256], quoted[160];
 			int at, used;
@@ -403,6 +482,8 @@ int test_points_list(void)
 	       "%d places listed, %d POINT(\" lines in target/: the registry misses some", places,
 	       point_lines_in_sources());
 	EXPECT(lines > 20, "only %d points", lines);
+	EXPECT(done == NR_WORK_OPS && notes == 1, "%d done marks of %d ops, %d notes", done,
+	       NR_WORK_OPS, notes);
 	/* One function's. */
 	EXPECT(replay_to(TMP "-points.out", NULL, ARGS("--points", "__rcu_read_unlock")) == 0,
 	       "--points __rcu_read_unlock");

@@ -15,6 +15,7 @@
 #include "../rcu/rcu.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define WORK_QUEUE 64
 #define MAX_DEPTH  4
@@ -44,6 +45,16 @@ static int nr_workloads;
 static enum workload_mode mode;
 static int draining;
 static unsigned long ops_done; /* ops finished and tasks exited, for the drain */
+/*
+ * The op whose run_op() returned last on each CPU, and in which step, for
+ * workload_op_returned().  Not a point: nothing stops there, so no
+ * schedule's counts move.  The model never reads it: rcureplay --explore
+ * need not hash it as the machine's state.
+ */
+static struct {
+	unsigned long step; /* sim_steps() of that step; 0: none this run */
+	int op;		    /* enum work_op */
+} op_returned[NR_CPUS] NOT_MACHINE_STATE;
 static spinlock_t test_lock_a, test_lock_b;
 static struct mutex test_mutex;
 static struct rt_mutex rt_mutexes[NR_WORKLOAD_RT_MUTEXES];
@@ -56,6 +67,7 @@ void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 	mode = m;
 	draining = 0;
 	ops_done = 0;
+	memset(op_returned, 0, sizeof(op_returned));
 	op_sites_ready();
 	nr_workloads = t->ntasks;
 	spin_lock_init(&test_lock_a, LC_TEST_A);
@@ -138,6 +150,11 @@ int workload_done(void)
 		if (workloads[i].task && workloads[i].task->state != TASK_DEAD)
 			return 0;
 	return 1;
+}
+
+int workload_op_returned(int cpu, unsigned long step)
+{
+	return op_returned[cpu].step == step && step != 0 ? op_returned[cpu].op : -1;
 }
 
 int workload_ops_queued(void)
@@ -482,11 +499,17 @@ static void op_sites_ready(void)
 
 static void run_op(struct workload *w, enum work_op op, int arg)
 {
+	int cpu;
+
 	KFUNC();
 	sim_point(&op_table[op].site);
-	if (op_table[op].sleeps && !may_block(w))
-		return; /* an op that may sleep is skipped where sleeping is illegal */
-	op_table[op].fn(w, arg);
+	/* An op that may sleep is skipped where sleeping is illegal. */
+	if (!op_table[op].sleeps || may_block(w))
+		op_table[op].fn(w, arg);
+	/* Returned, skipped or not; on the CPU it runs on now (it may have migrated). */
+	cpu = smp_processor_id();
+	op_returned[cpu].step = sim_steps();
+	op_returned[cpu].op = op;
 }
 
 /* Out of work at the end of the input: release everything, legally, and leave. */

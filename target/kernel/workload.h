@@ -47,6 +47,15 @@ void workload_begin_drain(void);
 unsigned long workload_progress(void);
 /* Have all workload tasks exited? */
 int workload_done(void);
+/*
+ * The op (enum work_op) whose run_op() returned on CPU @cpu in step @step
+ * (sim_steps() as that step ran), done or skipped as illegal there; -1 if
+ * none did.  A step returns from one op at most: every op begins at its
+ * point, and a task that has returned from one stops at a point (the next
+ * op's, workload_main's, a lock's on its way to schedule()) before another
+ * task runs there.  What rcureplay's `until run_op:OP done` stops after.
+ */
+int workload_op_returned(int cpu, unsigned long step);
 /* Ops queued and not yet taken by their task (rcureplay --explore: the workload is not over). */
 int workload_ops_queued(void);
 struct task_struct *workload_task(int n);
