@@ -12,9 +12,13 @@
  *     h2: bit 0 CONFIG_RCU_CPU_STALL_DETECTOR=n;
  *         bit 1 CONFIG_RCU_CPU_STALL_TIMEOUT 60, 3 s;
  *         bit 2 CONFIG_TINY_PREEMPT_RCU=y (then NR_CPUS is 1 and h0 bits
- *         0-5, h2 bits 0-1 are read as their defaults); bits 3-7 unused
+ *         0-5, h2 bits 0-1 are read as their defaults); bit 6 rcutorture's
+ *         fqs kthread (RCU_TORTURE_FQS=y: rcutorture built in with
+ *         fqs_duration > 0, kconfig.h's parameters); bits 3-5 and 7 unused
+ *         (bit 6 is the one of them no stored input of ours sets)
  *     (all-zero bits: 1 CPU, fanout 2, 1 task, RCU_BOOST=y with a 3 ms
- *     delay, HZ=1000, the stall detector on at 60 s, TREE_PREEMPT_RCU)
+ *     delay, HZ=1000, the stall detector on at 60 s, TREE_PREEMPT_RCU, no
+ *     rcutorture)
  *   records (events.def), each an opcode byte and its argument bytes;
  *   a record cut short by the end of the input is ignored.
  */

@@ -51,6 +51,18 @@ int test_cli_bad_inputs(void)
  * one line "rcufuzz: <spec>: <why>" and exit 2; a pin shows in the report's
  * Config line and in its replay command; a comma-separated list pins each.
  */
+/* Run the compiled self-deadlock under --config @pins; 0 if it reported, its stderr in @err. */
+static int deadlock_report_under(const char *pins, char *err, size_t len)
+{
+	const char *const *args =
+		ARGS("--mode", "test", "--no-lockdep", "--config", pins, TMP "-deadlock");
+
+	if (replay_to(NULL, TMP "-config.err", args) != 1)
+		return -1;
+	read_text(TMP "-config.err", err, len);
+	return 0;
+}
+
 int test_cli_config_flag(void)
 {
 	static const struct {
@@ -94,13 +106,19 @@ int test_cli_config_flag(void)
 			   "HZ=300 --mode test --no-lockdep " TMP "-deadlock\n") != NULL,
 	       "%s", err);
 	/* The same pins as one list (RCUFUZZ_CONFIG's form): the same run. */
-	EXPECT(replay_to(NULL, TMP "-config.err",
-			 ARGS("--mode", "test", "--no-lockdep", "--config", "HZ=300,RCU_BOOST=n",
-			      TMP "-deadlock")) == 1,
+	EXPECT(deadlock_report_under("HZ=300,RCU_BOOST=n", err, sizeof(err)) == 0,
 	       "the deadlock did not report under a list");
-	read_text(TMP "-config.err", err, sizeof(err));
 	EXPECT(strstr(err, "\nReplay: out/rcureplay --preset v3.0 --config RCU_BOOST=n --config "
 			   "HZ=300 --mode test --no-lockdep " TMP "-deadlock\n") != NULL,
+	       "%s", err);
+	/* rcutorture's fqs kthread: its boot parameters on the Config line, the pin repeated. */
+	EXPECT(deadlock_report_under("RCU_TORTURE_FQS=y", err, sizeof(err)) == 0,
+	       "the deadlock did not report with rcutorture's fqs kthread");
+	EXPECT(strstr(err, " CONFIG_RCU_CPU_STALL_TIMEOUT=60 rcutorture.fqs_duration=3 "
+			   "rcutorture.fqs_holdoff=1\n") != NULL,
+	       "%s", err);
+	EXPECT(strstr(err, "\nReplay: out/rcureplay --preset v3.0 --config RCU_TORTURE_FQS=y "
+			   "--mode test --no-lockdep " TMP "-deadlock\n") != NULL,
 	       "%s", err);
 	EXPECT(replay_to(NULL, TMP "-config.err",
 			 ARGS("--config", "HZ=300,HZ=120", TMP "-empty")) == 2,

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The header bits config.def uses: h2's upper six are free. */
-static const uint8_t used_bits[INPUT_HEADER_SIZE] = {0xff, 0xff, 0x07};
+/* The header bits config.def uses: h2's bits 3-5 and 7 are free. */
+static const uint8_t used_bits[INPUT_HEADER_SIZE] = {0xff, 0xff, 0x47};
 
 /* Compile @text and run it under its own options with @pin (NULL: nothing pinned). */
 static int run_pinned(const char *text, const struct config *pin, struct rcufuzz_result *r)
@@ -71,6 +71,17 @@ int test_config_header_decodes(void)
 		      "CONFIG_RCU_CPU_STALL_TIMEOUT=60") == 0,
 	       "%s", line);
 	EXPECT(zero.topo.ntasks == 1 && !zero.topo.boot, "default topology");
+	EXPECT(!zero.kconfig.rcu_torture_fqs, "rcutorture's fqs kthread on by default");
+	/* h2 bit 6: rcutorture's fqs kthread, shown as its boot parameters. */
+	input_config((const uint8_t[]){0x00, 0x00, 0x40}, 3, &c);
+	config_format_kernel(&c, line, sizeof(line));
+	EXPECT(c.kconfig.rcu_torture_fqs &&
+		       strcmp(line,
+			      "CONFIG_NR_CPUS=1 CONFIG_RCU_FANOUT=2 CONFIG_RCU_BOOST=y "
+			      "CONFIG_RCU_BOOST_DELAY=3 CONFIG_HZ=1000 "
+			      "CONFIG_RCU_CPU_STALL_DETECTOR=y CONFIG_RCU_CPU_STALL_TIMEOUT=60 "
+			      "rcutorture.fqs_duration=3 rcutorture.fqs_holdoff=1") == 0,
+	       "%s", line);
 	return 0;
 }
 
@@ -111,6 +122,8 @@ int test_config_text_lines(void)
 		 "config RCU_BOOST_DELAY=500\nconfig HZ=100\nconfig RCU_CPU_STALL_TIMEOUT=3\n"
 		 "topology cpus=2 fanout=16 tasks=3\n"},
 		{{0x00, 0x00, 0x08}, "topology cpus=1 fanout=2 tasks=1 [00 00 08]\n"},
+		{{0x00, 0x00, 0x40},
+		 "config RCU_TORTURE_FQS=y\ntopology cpus=1 fanout=2 tasks=1\n"},
 		{{0x00, 0x00, 0x04}, "config TINY_PREEMPT_RCU=y\ntopology cpus=1 fanout=2 tasks=1\n"},
 		/* TINY: the CPUs, fanout and stall bits read as the defaults, kept raw. */
 		{{0x73, 0x01, 0x07},

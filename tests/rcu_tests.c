@@ -254,3 +254,75 @@ int test_deferred_qs_reports_at_an_enabled_unlock(void)
 	       "dequeued at step %lu, not before T0's next op (step %lu)", w.dequeued, w.marked);
 	return 0;
 }
+
+/* What the fqs watch saw while the records ran (the drain ticks, so it stops there). */
+struct fqs_watch {
+	unsigned long n_force_qs; /* rounds so far */
+	unsigned long round_jiffies[4];
+	int rounds;
+	int credited;		       /* force_quiescent_state() credited CPU1 (dynticks_fqs) */
+	unsigned long credited_gp_age; /* jiffies - ->gp_start then */
+	int fqs_kthread;	       /* the fqs kthread exists */
+};
+
+static void fqs_watch_step(const struct trace_row *row, void *arg)
+{
+	struct fqs_watch *w = arg;
+	struct rcu_state *rsp = &rcu_preempt_state;
+
+	if (row->event < 0)
+		return;
+	w->fqs_kthread |= task_named("rcu_torture_fqs") != NULL;
+	if (rsp->n_force_qs != w->n_force_qs) {
+		w->n_force_qs = rsp->n_force_qs;
+		if (w->rounds < 4)
+			w->round_jiffies[w->rounds] = jiffies;
+		w->rounds++;
+	}
+	if (!w->credited && rcu_preempt_data[1].dynticks_fqs) {
+		w->credited = 1;
+		w->credited_gp_age = jiffies - rsp->gp_start;
+	}
+}
+
+/*
+ * rcutorture's fqs bursts (RCU_TORTURE_FQS=y, h2 bit 6): with one tick in
+ * the schedule, the burst's first two calls of force_quiescent_state() run
+ * a snapshot round and a forcing round at the same jiffy, which credits
+ * dyntick-idle CPU1.  The same records with the bit off run no round at all
+ * (relaxed forcing waits 4 jiffies past the GP's start for its snapshot):
+ * without the config nothing forces.  tests/scenarios/
+ * fqs-burst-two-rounds-one-tick.scn is the named-point form.
+ */
+int test_fqs_burst_forces_twice_without_tick(void)
+{
+	static const char schedule[] =
+		"topology cpus=2 fanout=2 tasks=1\n"
+		"step cpu1 x8\n"			     /* CPU1 idle: dyntick-idle */
+		"work T0 synchronize_rcu\n"		     /* a callback, T0 waits */
+		"step cpu0 x8\nstep cpu0 x8\nstep cpu0 x8\n" /* T0, then the kthread, sleep */
+		"irq cpu0 tick\n"			     /* the GP starts, the kthread wakes */
+		"step cpu0 x8\nstep cpu0 x8\nstep cpu0 x8\nstep cpu0 x8\nstep cpu0 x8\n";
+	static char text[sizeof(schedule) + 64];
+	struct fqs_watch w;
+	struct rcufuzz_result r;
+
+	snprintf(text, sizeof(text), "config RCU_TORTURE_FQS=y\n%s", schedule);
+	memset(&w, 0, sizeof(w));
+	EXPECT(run_scenario_watched(text, fqs_watch_step, &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(w.fqs_kthread, "no rcu_torture_fqs kthread");
+	EXPECT(w.rounds >= 2, "%d forcing rounds", w.rounds);
+	EXPECT(w.round_jiffies[0] == w.round_jiffies[1], "a tick between the rounds (%lu, %lu)",
+	       w.round_jiffies[0], w.round_jiffies[1]);
+	EXPECT(w.credited && w.credited_gp_age <= RCU_JIFFIES_TILL_FORCE_QS,
+	       "CPU1 %scredited (GP %lu jiffies old)", w.credited ? "" : "not ", w.credited_gp_age);
+
+	memset(&w, 0, sizeof(w));
+	EXPECT(run_scenario_watched(schedule, fqs_watch_step, &w, &r) == 0, "scenario");
+	EXPECT(!r.reported, "%s", r.text);
+	EXPECT(!w.fqs_kthread, "an fqs kthread with the bit off");
+	EXPECT(w.rounds == 0 && !w.credited, "%d rounds, CPU1 %scredited with the bit off",
+	       w.rounds, w.credited ? "" : "not ");
+	return 0;
+}

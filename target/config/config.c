@@ -246,12 +246,26 @@ int config_pin(struct config *pin, const char *spec, char *why, size_t len)
 	return 0;
 }
 
+/* What the kernel command line of a built-in rcutorture says for RCUTORTURE field @f. */
+static const char *rcutorture_params(enum config_field_id f)
+{
+	switch (f) {
+	case CONFIG_FIELD_RCU_TORTURE_FQS:
+		return RCUTORTURE_FQS_PARAMS;
+	default:
+		return config_fields[f].name;
+	}
+}
+
 void config_format_kernel(const struct config *c, char *buf, size_t len)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
-	/* The RCU implementation if not Tree, the Kconfig options it has, then the command line. */
+	/*
+	 * The RCU implementation if not Tree, the Kconfig options it has, then
+	 * the command line: its own parameters, then rcutorture's.
+	 */
 	for (int f = 0; f < NR_CONFIG_FIELDS && used < len; f++)
 		if (config_fields[f].class == CONFIG_CLASS_CHOICE && config_get(c, f))
 			used += (size_t)snprintf(buf + used, len - used, "%sCONFIG_%s=y",
@@ -271,4 +285,8 @@ void config_format_kernel(const struct config *c, char *buf, size_t len)
 		if (config_fields[f].class == CONFIG_CLASS_CMDLINE && config_get(c, f))
 			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "",
 						 config_fields[f].name);
+	for (int f = 0; f < NR_CONFIG_FIELDS && used < len; f++)
+		if (config_fields[f].class == CONFIG_CLASS_RCUTORTURE && config_get(c, f))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "",
+						 rcutorture_params(f));
 }

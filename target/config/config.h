@@ -17,7 +17,7 @@
 
 struct config {
 	struct topology topo;	/* NR_CPUS, CONFIG_RCU_FANOUT, threadirqs, boot, tasks */
-	struct kconfig kconfig; /* CONFIG_TINY_PREEMPT_RCU, CONFIG_RCU_BOOST and the rest */
+	struct kconfig kconfig; /* CONFIG_TINY_PREEMPT_RCU, CONFIG_RCU_BOOST, ..., rcutorture */
 };
 
 #define CONFIG(id, ...) CONFIG_FIELD_##id,
@@ -32,6 +32,7 @@ enum config_class {
 	CONFIG_CLASS_TREE,
 	CONFIG_CLASS_CHOICE,
 	CONFIG_CLASS_CMDLINE,
+	CONFIG_CLASS_RCUTORTURE,
 	CONFIG_CLASS_HARNESS
 };
 
@@ -102,7 +103,8 @@ size_t config_pins_format(const struct config *pin, char *buf, size_t len);
 
 /*
  * The kernel's configuration with 3.0's names, as the report's "Config:"
- * line shows it: "CONFIG_NR_CPUS=4 CONFIG_RCU_FANOUT=2 ... threadirqs".
+ * line shows it: "CONFIG_NR_CPUS=4 CONFIG_RCU_FANOUT=2 ... threadirqs",
+ * then rcutorture's boot parameters if it runs.
  */
 void config_format_kernel(const struct config *c, char *buf, size_t len);
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * One input's machine: per CPU an idle task, ksoftirqd, a threaded-irq
- * handler and a stopper; the workload tasks; RCU.  All kthreads start
- * asleep and run their body when first woken; each CPU starts running its
- * first workload task, or its idle task.
+ * handler and a stopper; the workload tasks; RCU; with RCU_TORTURE_FQS=y,
+ * rcutorture's fqs kthread.  All kthreads start asleep and run their body
+ * when first woken; each CPU starts running its first workload task, or
+ * its idle task.
  */
 #include "boot.h"
 
@@ -23,6 +24,7 @@
 #include "wait.h"
 #include "workload.h"
 #include "../rcu/rcu.h"
+#include "../rcu/torture.h"
 
 #include <stdio.h>
 
@@ -163,8 +165,10 @@ void kernel_boot(const struct topology *t, enum workload_mode mode, int lockdep)
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
 		if (cpu_online(cpu))
 			start_cpu(cpu);
-	if (!booting)
+	if (!booting) {
 		boot_done(1);
+		rcu_torture_init(1);
+	}
 }
 
 /* The CPU runs its first task, or its idle task: boot hands it over, no switch starts it. */
@@ -199,8 +203,8 @@ static void boot_done(int early)
 
 /*
  * kernel_init(), pid 1, on the boot CPU: it runs the rest of boot (here:
- * yields) until the input ends early boot, then the early initcalls and
- * smp_init().
+ * yields) until the input ends early boot, then the early initcalls,
+ * smp_init() and, of the later initcalls, a built-in rcutorture's.
  */
 static void kernel_init(struct task_struct *self)
 {
@@ -211,6 +215,7 @@ static void kernel_init(struct task_struct *self)
 	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
 		if (!cpu_online(cpu))
 			(void)cpu_up(cpu);
+	rcu_torture_init(0);
 }
 
 void kernel_boot_end(void)

@@ -15,8 +15,8 @@
 /*
  * Tasks a run may create.  At 16 CPUs with fanout 2: per CPU an idle task,
  * ksoftirqd, an irq thread, a stopper and rcuc (80), per rcu_node rcub and
- * rcun (30), 8 workload tasks: 118 at boot; each CPU that comes back online
- * creates its rcuc anew, from the rest.
+ * rcun (30), 8 workload tasks, rcutorture's fqs kthread: 119 at boot; each
+ * CPU that comes back online creates its rcuc anew, from the rest.
  */
 #define MAX_TASKS      256
 #define MAX_FRAMES     48 /* depth of a simulated call stack */
@@ -56,6 +56,7 @@ enum task_kind {
 	TASK_KIND_RCU_CPU,	 /* rcucN: per-CPU RCU callback kthread (RCU_BOOST) */
 	TASK_KIND_RCU_NODE,	 /* rcunN: per-rcu_node kthread: wakes rcuc, sets affinities */
 	TASK_KIND_RCU_KTHREAD,	 /* rcu_kthread: TINY_PREEMPT_RCU's callbacks and boosting */
+	TASK_KIND_RCU_TORTURE,	 /* rcu_torture_fqs: rcutorture's force_quiescent_state() bursts */
 	TASK_KIND_TEST,		 /* a unit test's body */
 };
 

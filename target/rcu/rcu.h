@@ -124,4 +124,10 @@ static inline void rcu_cpu_notify(enum cpu_action action, int cpu) /* the hotplu
 	RCU_CALL(rcu_cpu_notify, action, cpu);
 }
 
+/* rcutorture's cur_ops->fqs() (torture_type "rcu"): force quiescent states now. */
+static inline void rcu_force_quiescent_state(void)
+{
+	RCU_CALL(rcu_force_quiescent_state);
+}
+
 #endif

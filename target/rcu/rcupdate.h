@@ -71,6 +71,9 @@ struct rcu_implementation {
 	void (*rcu_scheduler_starting)(void);
 	void (*rcu_spawn_kthreads)(int early);
 	void (*rcu_cpu_notify)(enum cpu_action action, int cpu);
+
+	/* rcutorture's fqs kthread. */
+	void (*rcu_force_quiescent_state)(void);
 };
 
 extern const struct rcu_implementation tree_preempt_rcu; /* tree.c */

@@ -5,8 +5,9 @@
  * it), dyntick-idle, the quiescent states of rcu_sched and rcu_bh,
  * rcu_kthread waking, the tick's check, callback invocation, rcu_kthread
  * (callbacks and boosting) and its spawning.  Then what 3.0's headers give
- * TINY inline (rcutiny.h's rcu_note_context_switch() and rcu_needs_cpu(),
- * hardirq.h's rcu_irq_enter()/exit()) and the entry-point table.
+ * TINY inline (rcutiny.h's rcu_note_context_switch(), rcu_needs_cpu() and
+ * rcu_force_quiescent_state(), hardirq.h's rcu_irq_enter()/exit()) and the
+ * entry-point table.
  *
  * Every function is static to this file, under the kernel's name, as in
  * 3.0: Tree's files define the same names for the other implementation
@@ -242,6 +243,11 @@ static int rcu_needs_cpu(int cpu)
 	return rcu_preempt_needs_cpu();
 }
 
+/* rcutiny.h: TINY has no quiescent states to force (rcutorture's fqs kthread calls this). */
+static void rcu_force_quiescent_state(void)
+{
+}
+
 /* hardirq.h, CONFIG_NO_HZ with TINY: an interrupt leaves dyntick-idle and re-enters it. */
 static void rcu_irq_enter(void)
 {
@@ -327,4 +333,5 @@ const struct rcu_implementation tiny_preempt_rcu = {
 	.rcu_scheduler_starting = rcu_scheduler_starting,
 	.rcu_spawn_kthreads = rcu_spawn_kthreads,
 	.rcu_cpu_notify = rcu_no_cpu_notifier,
+	.rcu_force_quiescent_state = rcu_force_quiescent_state,
 };

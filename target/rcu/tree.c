@@ -862,9 +862,12 @@ static void force_qs_rnp(struct rcu_state *rsp, int (*f)(struct rcu_data *))
 
 /*
  * Force quiescent states on reluctant CPUs, and also detect which CPUs
- * are in dyntick-idle mode.
+ * are in dyntick-idle mode.  Relaxed from the RCU softirq and call_rcu()
+ * once ->jiffies_force_qs has passed; not relaxed from
+ * rcu_force_quiescent_state() (rcutorture's fqs bursts) and from
+ * __call_rcu() past qhimark callbacks.
  */
-static void force_quiescent_state(struct rcu_state *rsp, int relaxed)
+void force_quiescent_state(struct rcu_state *rsp, int relaxed)
 {
 	unsigned long flags;
 	struct rcu_node *rnp = rcu_get_root(rsp);
@@ -1491,4 +1494,5 @@ const struct rcu_implementation tree_preempt_rcu = {
 	.rcu_scheduler_starting = rcu_scheduler_starting,
 	.rcu_spawn_kthreads = rcu_spawn_kthreads,
 	.rcu_cpu_notify = rcu_cpu_notify,
+	.rcu_force_quiescent_state = rcu_force_quiescent_state,
 };

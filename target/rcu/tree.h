@@ -220,6 +220,7 @@ void rcu_init(const struct topology *t);
 void rcu_scheduler_starting(void);
 void rcu_spawn_kthreads(int early);
 void rcu_cpu_notify(enum cpu_action action, int cpu);
+void rcu_force_quiescent_state(void);
 
 /* tree.c */
 int rcu_pending(int cpu); /* the tick would find RCU work for this CPU */
@@ -229,6 +230,7 @@ void rcu_preempt_do_callbacks(void);
 void rcu_report_qs_rnp(unsigned long mask, struct rcu_state *rsp, struct rcu_node *rnp,
 		       unsigned long flags);
 void rcu_report_qs_rsp(struct rcu_state *rsp, unsigned long flags);
+void force_quiescent_state(struct rcu_state *rsp, int relaxed);
 void invoke_rcu_core(void);
 void __call_rcu(struct rcu_head *head, void (*func)(struct rcu_head *head), struct rcu_state *rsp);
 

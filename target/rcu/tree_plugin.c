@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Preemptible RCU's readers, after 3.0's kernel/rcutree_plugin.h, in its
- * order: rcu_preempt_qs(), readers queued on ->blkd_tasks at a context
- * switch, __rcu_read_lock(), rcu_read_unlock_special() and the three shapes
- * of __rcu_read_unlock() (3.0-rc, be0e1e21, 10f39bb1), the grace-period
- * start check, CPU offline moving blocked readers to the root, the tick's
- * check, call_rcu() and synchronize_rcu().  The expedited and boost parts
- * of the plugin are tree_exp.c and tree_boost.c.  Model-only helpers
- * (in_reader, rcu_special_rmw) come first, model checks last.
+ * order: rcu_force_quiescent_state() (rcutorture's), rcu_preempt_qs(),
+ * readers queued on ->blkd_tasks at a context switch, __rcu_read_lock(),
+ * rcu_read_unlock_special() and the three shapes of __rcu_read_unlock()
+ * (3.0-rc, be0e1e21, 10f39bb1), the grace-period start check, CPU offline
+ * moving blocked readers to the root, the tick's check, call_rcu() and
+ * synchronize_rcu().  The expedited and boost parts of the plugin are
+ * tree_exp.c and tree_boost.c.  Model-only helpers (in_reader,
+ * rcu_special_rmw) come first, model checks last.
  */
 #include "tree.h"
 
@@ -49,6 +50,12 @@ void rcu_special_rmw(struct task_struct *t, int clear, int set)
 		    ((t->rcu_read_unlock_special ^ old) &
 		     (RCU_READ_UNLOCK_BLOCKED | RCU_READ_UNLOCK_BOOSTED)) == 0);
 	t->rcu_read_unlock_special = (char)((old & ~clear) | set);
+}
+
+/* Force a quiescent state for preemptible RCU (pl.h:105-108: rcutorture's cur_ops->fqs()). */
+void rcu_force_quiescent_state(void)
+{
+	force_quiescent_state(&rcu_preempt_state, 0);
 }
 
 void rcu_preempt_qs(int cpu)

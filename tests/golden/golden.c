@@ -9,6 +9,12 @@
  * seeded random inputs: how many ended in each SUMMARY, and one hash over
  * every input's trace and report.  -v prints one line per random input too,
  * to find the first input that differs.  tests/golden.sh drives it.
+ *
+ * A random header sets any bit, so a header bit that gains a meaning
+ * changes those lines: the random inputs run with each such field pinned
+ * to its default (values[0], what the bit meant before it had a use), and
+ * lines of their own run the same inputs with it on.  RCU_TORTURE_FQS (h2
+ * bit 6) is one.
  */
 #include "../../replay/scenario.h"
 #include "../../replay/trace.h"
@@ -118,7 +124,11 @@ static uint64_t next(uint64_t *x)
 	return *x >> 33;
 }
 
-static void golden_random(const char *preset, enum workload_mode mode, int verbose)
+/*
+ * The random inputs of @preset and @mode, with RCU_TORTURE_FQS pinned to
+ * @fqs (0: as before the field existed).
+ */
+static void golden_random(const char *preset, enum workload_mode mode, int fqs, int verbose)
 {
 	struct rcufuzz_options o;
 	struct rcufuzz_result r;
@@ -139,6 +149,7 @@ static void golden_random(const char *preset, enum workload_mode mode, int verbo
 			buf[j] = (uint8_t)next(&x);
 		rcufuzz_default_options(&o);
 		preset_lookup(preset, &o.switches, &o.pin);
+		config_set(&o.pin, CONFIG_FIELD_RCU_TORTURE_FQS, fqs);
 		o.mode = mode;
 		th = run_hashed(buf, n, &o, &r);
 		rh = hash_text(r.text);
@@ -146,9 +157,9 @@ static void golden_random(const char *preset, enum workload_mode mode, int verbo
 		all = (all ^ th) * 0x100000001b3ull;
 		all = (all ^ rh) * 0x100000001b3ull;
 		if (verbose)
-			printf("  %s %s #%d: %s trace=%016llx report=%016llx\n", preset,
-			       mode_name(mode), i, sum, (unsigned long long)th,
-			       (unsigned long long)rh);
+			printf("  %s %s%s #%d: %s trace=%016llx report=%016llx\n", preset,
+			       mode_name(mode), fqs ? " RCU_TORTURE_FQS=y" : "", i, sum,
+			       (unsigned long long)th, (unsigned long long)rh);
 		for (k = 0; k < nsum && strcmp(summaries[k], sum) != 0; k++)
 			;
 		if (k == nsum && nsum < MAX_SUMMARIES)
@@ -156,7 +167,8 @@ static void golden_random(const char *preset, enum workload_mode mode, int verbo
 		if (k < MAX_SUMMARIES)
 			counts[k]++;
 	}
-	printf("random %s %s: hash=%016llx\n", preset, mode_name(mode), (unsigned long long)all);
+	printf("random %s %s%s: hash=%016llx\n", preset, mode_name(mode),
+	       fqs ? " RCU_TORTURE_FQS=y" : "", (unsigned long long)all);
 	for (int k = 0; k < nsum; k++)
 		printf("  %5d %s\n", counts[k], summaries[k]);
 }
@@ -185,6 +197,10 @@ int main(int argc, char **argv)
 		golden_scenario(argv[i]);
 	for (size_t p = 0; p < sizeof(presets) / sizeof(presets[0]); p++)
 		for (int m = 0; m < NR_MODES; m++)
-			golden_random(presets[p], (enum workload_mode)m, verbose);
+			golden_random(presets[p], (enum workload_mode)m, 0, verbose);
+	/* rcutorture's fqs bursts on the first two presets' inputs. */
+	for (size_t p = 0; p < 2; p++)
+		for (int m = 0; m < NR_MODES; m++)
+			golden_random(presets[p], (enum workload_mode)m, 1, verbose);
 	return 0;
 }
