@@ -2,8 +2,8 @@
 # bench/explore.sh: bounded exploration (rcureplay --explore, docs/exploring.md)
 # measured: each zoo bug's injected preset explored from its harness (schedules
 # and seconds to the first report, beside Nidhugg's times), Nidhugg's harness
-# on v3.0 to a bound, every harness on v3.0-patched to a bound, the four
-# findings' presets from the hotplug harnesses.  Writes a markdown table.
+# on v3.0 to a bound, every harness on v3.0-patched to a bound, the
+# findings' presets from the harnesses of their shape.  Writes a markdown table.
 #
 #   bench/explore.sh [-j JOBS] [-c CAP] [-o OUT.md]
 #
@@ -141,16 +141,26 @@ done
 
 {
 	echo
-	echo "## The findings' presets from the hotplug harnesses"
+	echo "## The findings' presets from the harnesses"
+	echo
+	echo "Bound 2; each finding from the harnesses whose shape it needs, until one reports."
 	echo
 	echo "| finding | harness | bound | verdict | seconds |"
 	echo "|---|---|---|---|---|"
 } >>"$out"
-for f in offline-reverses-blocked-tasks offline-stale-boost-tasks boost-twice-after-offline offline-qs-before-play-dead; do
-	for name in hotplug-two-readers hotplug-gp; do
+# finding harness...
+while read -r f harnesses; do
+	for name in $harnesses; do
 		explore "finding-$f" "corpus/harness/$name.scn" 2
 		echo "| $f | $name | 2 | $verdict | $secs |" >>"$out"
 		[ "$rc" = 1 ] && break
 	done
-done
+done <<'EOF'
+offline-reverses-blocked-tasks hotplug-two-readers hotplug-gp
+offline-qs-before-play-dead hotplug-gp hotplug-online
+offline-stale-boost-tasks hotplug-boost hotplug-boost-expedited
+boost-twice-after-offline hotplug-boost-expedited hotplug-boost
+unlock-stale-exp-report readers-expedited-tree
+idle-notifier-in-dyntick-idle callback-dyntick
+EOF
 echo "wrote $out"

@@ -53,7 +53,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define EXPLORE_STEPS 4000 /* steps of the explored phase; then the drain */
 #define TICK_EVERY    64   /* explored steps between two tick rounds */
 #define SLICE	      256  /* steps a CPU runs in a row before the next takes over */
 #define IDLE_ROUNDS   400  /* tick rounds in a row with every CPU waiting: then the drain */
@@ -92,6 +91,7 @@ struct run {
 	int released;	     /* x->work[] handed out so far */
 	int cur;	     /* the CPU the default schedule runs */
 	unsigned int parked; /* CPUs parked by a preemption (a bit each) */
+	unsigned int spun;   /* spinners stepped while every CPU waited (spinner()) */
 	int last;	     /* the CPU the last step record stepped, -1: not a step record */
 	unsigned int steps, since_tick, slice, idle_rounds, park_rounds;
 	struct input_event queue[SIM_MAX_CPUS];
@@ -155,7 +155,8 @@ static uint64_t state_hash(const struct run *r)
 	h ^= (uint64_t)r->cur * 0x100000001b3ull + ((uint64_t)r->steps << 20) +
 	     ((uint64_t)r->since_tick << 8) + ((uint64_t)r->slice << 40) +
 	     ((uint64_t)r->idle_rounds << 52);
-	h = (h ^ ((uint64_t)r->parked << 32) ^ r->park_rounds ^ ((uint64_t)r->released << 16)) *
+	h = (h ^ ((uint64_t)r->parked << 32) ^ ((uint64_t)r->spun << 48) ^ r->park_rounds ^
+	     ((uint64_t)r->released << 16)) *
 	    0x9e3779b97f4a7c15ull;
 	h *= 0xc4ceb9fe1a85ec53ull;
 	/* With the preemptions left: a state is explored for that many more. */
@@ -164,21 +165,46 @@ static uint64_t state_hash(const struct run *r)
 
 /* ---- the default schedule and its branch points ---- */
 
+/* Does CPU @cpu stand in a spin (on a lock, in a cpu_relax() loop, in udelay())? */
+static int spins(int cpu)
+{
+	const struct sim_site *s = sim_cpu_site(cpu);
+
+	return s != NULL && (strcmp(s->label, "spinning") == 0 ||
+			     strncmp(s->label, "cpu_relax", 9) == 0 || strcmp(s->label, "udelay") == 0);
+}
+
 /*
  * Does CPU @cpu wait (parked by a preemption or offline, halted idle,
  * spinning, waiting for work or for stop_machine)?
  */
 static int waiting(const struct run *r, int cpu)
 {
-	const struct sim_site *s;
+	const struct sim_site *s = sim_cpu_site(cpu);
 
 	if (((r->parked >> cpu) & 1) || !sim_cpu_runnable(cpu) || idle_noop(cpu))
 		return 1;
-	s = sim_cpu_site(cpu);
-	if (s == NULL)
-		return 0;
-	return strcmp(s->label, "spinning") == 0 || strncmp(s->label, "cpu_relax", 9) == 0 ||
-	       strcmp(s->label, "waiting for work") == 0 || strcmp(s->label, "udelay") == 0;
+	return spins(cpu) || (s != NULL && strcmp(s->label, "waiting for work") == 0);
+}
+
+/*
+ * When every CPU waits: a spinning CPU not stepped since the last tick
+ * round or the last step of a CPU that did not wait (-1: none).  A spin
+ * ends when another CPU acts (a lock released, stop_machine's next stage,
+ * the dead CPU's idle task reached), which shows only when the spinner
+ * steps: so each spinner steps once whenever every CPU waits, and runs on
+ * if that step took it out of its spin.
+ */
+static int spinner(const struct run *r)
+{
+	for (int k = 1; k <= nr_cpu_ids; k++) {
+		int c = (r->cur + k) % nr_cpu_ids;
+
+		if (!(((r->parked | r->spun) >> c) & 1) && sim_cpu_runnable(c) && !idle_noop(c) &&
+		    spins(c))
+			return c;
+	}
+	return -1;
 }
 
 /*
@@ -241,6 +267,7 @@ static int hand_out(struct run *r, struct input_event *ev, enum event_op op, int
 static int tick_round(struct run *r)
 {
 	r->since_tick = 0;
+	r->spun = 0;
 	for (int c = 0; c < nr_cpu_ids; c++)
 		if (drain_wants_tick(c) && !((r->parked >> c) & 1))
 			r->queue[(r->qhead + r->qlen++) % SIM_MAX_CPUS] = (struct input_event){
@@ -344,8 +371,15 @@ static int next_record(struct input_event *ev, void *arg)
 			r->parked = 0;
 			next = next_cpu(r);
 		}
+		/* Every CPU waits: a spinner tries its spin again, */
+		if (next < 0 && (next = spinner(r)) >= 0) {
+			r->spun |= 1u << next;
+			r->cur = next;
+			r->slice = 0;
+			return hand_out(r, ev, EV_STEP, next);
+		}
 		if (next < 0) {
-			/* Every CPU waits: done when RCU is idle, else time moves on. */
+			/* or done when RCU is idle, else time moves on. */
 			if ((!r->parked && liveness_rcu_idle() && !workload_ops_queued() &&
 			     r->released == r->x->nwork) ||
 			    ++r->idle_rounds > IDLE_ROUNDS ||
@@ -354,6 +388,7 @@ static int next_record(struct input_event *ev, void *arg)
 			return next_record(ev, arg);
 		}
 		r->idle_rounds = 0;
+		r->spun = 0;
 		r->cur = next;
 		r->slice = 0;
 	}
@@ -656,6 +691,7 @@ static void estimate(struct explorer *x)
 	for (unsigned int i = 0; i < r.nbranches; i++)
 		alts += __builtin_popcount(r.branches[i].alts);
 	x->r->default_points = r.nbranches;
+	x->r->default_steps = r.steps;
 	x->r->default_alternatives = (unsigned int)alts;
 	if (x->eo->progress == NULL) {
 		free(r.branches);

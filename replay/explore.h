@@ -17,6 +17,7 @@
 #include "../target/rcufuzz.h"
 
 #define EXPLORE_MAX_BOUND 6
+#define EXPLORE_STEPS	  4000 /* steps of the explored phase; then the drain */
 
 struct explore_options {
 	int bound;		     /* preemptions, at most EXPLORE_MAX_BOUND */
@@ -31,6 +32,7 @@ struct explore_result {
 	unsigned long states;	 /* distinct states recorded */
 	unsigned long pruned;	 /* of the schedules, cut short */
 	int bound_done;		 /* the largest bound explored in full (-1: none) */
+	unsigned int default_steps;	   /* the default schedule's explored steps */
 	unsigned int default_points;	   /* branch points the default schedule passes */
 	unsigned int default_alternatives; /* preemptions they offer: bound 1's schedules */
 	int reported;		 /* a schedule reported: the first one is below */

@@ -176,6 +176,35 @@ int test_explore_deterministic(void)
 	return 0;
 }
 
+/*
+ * The default schedule runs a hotplug workload to its end: a CPU spinning
+ * until another acts (stop_machine's stages, _cpu_down()'s wait for the
+ * dead CPU's idle task) steps again once every CPU waits.  Before, the
+ * hotplug harnesses' default schedules stood still in stop_machine until
+ * the 4,000-step cut, so no explored schedule of theirs took the CPU down
+ * (the drain did, deterministically).
+ */
+int test_explore_default_schedule_completes(void)
+{
+	static const char *const harness[] = {
+		"corpus/harness/hotplug-two-readers.scn", "corpus/harness/hotplug-expedited.scn",
+		"corpus/harness/hotplug-online.scn", "corpus/harness/hotplug-boost-expedited.scn"};
+	struct explore_result r;
+
+	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++) {
+		size_t size;
+		char *text = (char *)read_input_file(harness[i], &size);
+
+		EXPECT(text != NULL, "%s", harness[i]);
+		text[size] = '\0';
+		EXPECT(explore_text(text, "v3.0-patched", 0, 1, 1, &r) == 0, "explore");
+		free(text);
+		EXPECT(!r.reported && r.default_steps < EXPLORE_STEPS,
+		       "%s: the default schedule ran %u steps", harness[i], r.default_steps);
+	}
+	return 0;
+}
+
 /* Zoo bugs from the published harness: FF2, FF6 and LC3 (inject-*), each at its bound. */
 int test_explore_finds_zoo_bugs(void)
 {
