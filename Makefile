@@ -40,7 +40,7 @@ TOOL_OBJ = $(call obj,$(1),$(filter-out replay/main.c,$(TOOL_SRC)))
 # The programs and their objects; one link recipe per variant, below.
 out/rcureplay: $(call obj,plain,$(TARGET_SRC) $(TOOL_SRC))
 out/rcureplay-san: $(call obj,san,$(TARGET_SRC) $(TOOL_SRC))
-out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC) fuzz/mutator.c fuzz/sampler.c out/gen/harnesses.c fuzz/afl_mutator.c) $(call TOOL_OBJ,san)
+out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC) fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c out/gen/harnesses.c fuzz/afl_mutator.c) $(call TOOL_OBJ,san)
 # The golden run of behaviour-preserving changes (tests/golden.sh).
 out/tests/golden: $(call obj,plain,$(TARGET_SRC) tests/golden/golden.c) $(call TOOL_OBJ,plain)
 # The benchmarks (bench/): never part of the tests.

@@ -55,7 +55,7 @@ mutator=
 case $FUZZING_ENGINE in
 libfuzzer)
 	flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS -DRCUFUZZ_MUTATOR"
-	mutator="fuzz/mutator.c fuzz/sampler.c $work/harnesses.c" # harnesses.c: below
+	mutator="fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c $work/harnesses.c" # harnesses.c: below
 	;;
 afl) flags="$base -DRCUFUZZ_AFL" ;;
 *) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only

@@ -5,7 +5,8 @@
 # Modes: feedback (libFuzzer, interleaving feedback), nostate (the same
 # without its RCU-state features, RCUFUZZ_RCU_STATE=0), edges (libFuzzer, edge
 # coverage only), mutator (feedback with the schedule-aware mutator,
-# fuzz/mutator.h), mutator-nostate (that without the RCU-state features), afl
+# fuzz/mutator.h), mutator-nostate (that without the RCU-state features),
+# mutator-stage (that with the exploration stage, RCUFUZZ_EXPLORE_STAGE=1), afl
 # (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
 # library), blind (random inputs, no feedback, no corpus), search (the
 # directed search, out/rcusearch over corpus/harness/*.scn: sampled
@@ -41,9 +42,10 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | nostate | edges | mutator | mutator-nostate)
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage)
 		fb=1
 		st=1
+		stage=0
 		bin=out/plain/$name
 		case $1 in
 		edges) fb=0 ;;
@@ -53,9 +55,13 @@ run() { # mode preset seed [corpus]
 			bin=out/plain/mut/$name
 			st=0
 			;;
+		mutator-stage)
+			bin=out/plain/mut/$name
+			stage=1
+			;;
 		esac
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_EXPLORE_STAGE=$stage "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
 		;;

@@ -49,12 +49,15 @@ fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # (mutator.h, sampler.h), as the OSS-Fuzz targets do: the engine a user
 # meets first is the best one measured (docs/searching.md).
 MUTATOR_SRC := fuzz/mutator.c fuzz/sampler.c out/gen/harnesses.c
+# The libFuzzer targets' mutator runs the model too: its exploration stage
+# (fuzz/neighbour.h, RCUFUZZ_EXPLORE_STAGE=1).
+TARGET_MUTATOR_SRC := $(MUTATOR_SRC) fuzz/neighbour.c
 # The harnesses built into the mutator (fuzz/harnesses.h, MUT_HARNESS).
 out/gen/harnesses.c: fuzz/genharness.sh out/rcureplay $(wildcard corpus/harness/*.scn)
 	@mkdir -p $(dir $@)
 	@echo '  GEN     $@'
 	@fuzz/genharness.sh out/rcureplay $@ $(sort $(wildcard corpus/harness/*.scn))
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS) -DRCUFUZZ_MUTATOR,$(fuzzsan_LDFLAGS),$(MUTATOR_SRC))))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out,fuzzsan,$(CC),$(fuzzsan_CFLAGS) -DRCUFUZZ_MUTATOR,$(fuzzsan_LDFLAGS),$(TARGET_MUTATOR_SRC))))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain,fuzzplain,$(CC),$(fuzzplain_CFLAGS),-fsanitize=fuzzer)))
 $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/afl,afl,AFL_QUIET=1 $(AFL_CC),$(afl_CFLAGS),$(AFL_DRIVER))))
 # The released kernels fuzzed in misuse mode too (the restrictions' ops): the
@@ -64,7 +67,7 @@ MISUSE_MODE_PRESETS := v3.0 tiny-v3.0
 $(foreach p,$(MISUSE_MODE_PRESETS),$(eval $(call fuzz_target,$(p),out/plain/misuse,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MODE=MODE_MISUSE,-fsanitize=fuzzer)))
 # The schedule-aware mutator (fuzz/mutator.h): the plain build with libFuzzer's
 # custom mutator and crossover, under out/plain/mut/ (bench/zoo.sh's "mutator").
-$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,$(MUTATOR_SRC))))
+$(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(CC),$(fuzzplain_CFLAGS) -DRCUFUZZ_MUTATOR,-fsanitize=fuzzer,$(TARGET_MUTATOR_SRC))))
 
 # The same mutator as an AFL++ custom mutator library (fuzz/afl_mutator.c):
 # AFL_CUSTOM_MUTATOR_LIBRARY=out/afl/rcufuzz-mutator.so (bench/zoo.sh's "afl-mutator").

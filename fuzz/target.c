@@ -23,11 +23,16 @@
  *                        commas (NR_CPUS=2,HZ=100): as rcureplay --config
  *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
  *   RCUFUZZ_NO_ABORT=1   count reports instead of aborting (exec/s benchmark)
+ *   RCUFUZZ_EXPLORE_STAGE=1  (the mutator build) a quarter of the mutations
+ *                        are bound-1 neighbours of the entry: one preemption
+ *                        at an RCU-relevant point its run passes (neighbour.h),
+ *                        each entry's in turn
  */
 #include "check/feedback.h"
 #include "rcufuzz.h"
 #ifdef RCUFUZZ_MUTATOR
 #include "mutator.h"
+#include "neighbour.h"
 #endif
 
 #include <stdio.h>
@@ -45,7 +50,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct rcufuzz_options options;
-static int verbose, no_abort;
+static int verbose, no_abort, feedback_on, rcu_state_on, explore_stage;
 static char replay_cmd[512];
 
 static int env_is(const char *name, const char *value)
@@ -73,8 +78,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		 RCUFUZZ_PRESET, pinned, options.mode != MODE_STRICT ? " --mode " : "",
 		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");
 	options.replay_cmd = replay_cmd;
-	feedback_enable(!env_is("RCUFUZZ_FEEDBACK", "0"));
-	feedback_rcu_state_enable(!env_is("RCUFUZZ_RCU_STATE", "0"));
+	feedback_on = !env_is("RCUFUZZ_FEEDBACK", "0");
+	rcu_state_on = !env_is("RCUFUZZ_RCU_STATE", "0");
+	feedback_enable(feedback_on);
+	feedback_rcu_state_enable(rcu_state_on);
+	explore_stage = env_is("RCUFUZZ_EXPLORE_STAGE", "1");
 	verbose = env_is("RCUFUZZ_VERBOSE", "1");
 	no_abort = env_is("RCUFUZZ_NO_ABORT", "1");
 	(void)argc;
@@ -104,10 +112,44 @@ size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max, unsigned 
 size_t LLVMFuzzerCustomCrossOver(const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
 				 uint8_t *out, size_t max, unsigned int seed);
 
+/*
+ * The exploration stage: the next of the entry's bound-1 neighbours, each
+ * entry's in turn (a small table by hash remembers how far each got).  The
+ * entry's traced run is the stage's, not the engine's: it feeds no
+ * feedback.  0 when the entry passes no RCU-relevant point.
+ */
+static size_t explore_stage_mutate(uint8_t *data, size_t size, size_t max, unsigned int seed)
+{
+	static struct {
+		uint64_t hash;
+		unsigned long next;
+	} seen[1024];
+	static uint8_t out[4096];
+	uint64_t h = 1469598103934665603ull;
+	size_t n;
+
+	for (size_t i = 0; i < size; i++)
+		h = (h ^ data[i]) * 1099511628211ull;
+	if (seen[h % 1024].hash != h)
+		seen[h % 1024].hash = h, seen[h % 1024].next = 0;
+	feedback_enable(0);
+	feedback_rcu_state_enable(0);
+	n = explore_neighbour(data, size, &options, seen[h % 1024].next++, seed, out,
+			      max < sizeof(out) ? max : sizeof(out));
+	feedback_enable(feedback_on);
+	feedback_rcu_state_enable(rcu_state_on);
+	if (n > 0)
+		memcpy(data, out, n);
+	return n;
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max, unsigned int seed)
 {
 	struct config c;
+	size_t n;
 
+	if (explore_stage && seed % 4 == 0 && (n = explore_stage_mutate(data, size, max, seed)) > 0)
+		return n;
 	rcufuzz_config(data, size, &options, &c);
 	return schedule_mutate(data, size, max, c.topo.ncpus, seed, LLVMFuzzerMutate, NULL);
 }

@@ -9,6 +9,7 @@
 
 #include "../replay/cli.h"
 #include "../replay/explore.h"
+#include "../fuzz/neighbour.h"
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/config/history.h"
@@ -262,5 +263,90 @@ int test_explore_cli(void)
 	       "--preemptions 7 accepted");
 	EXPECT(replay(ARGS("--explore", "--trace", "corpus/harness/reader-sync.scn")) == 2,
 	       "--explore --trace accepted");
+	return 0;
+}
+
+/* The last row of record @want: at an RCU-relevant point? */
+struct last_row {
+	long want;
+	int relevant, cpu;
+};
+
+static void note_last_row(const struct trace_row *row, void *arg)
+{
+	struct last_row *l = arg;
+
+	if (row->event == l->want) {
+		l->cpu = row->cpu;
+		l->relevant = rcu_relevant_name(row->site_func ? row->site_func : row->point_func,
+						NULL, row->label);
+	}
+}
+
+/*
+ * The exploration stage's neighbours (fuzz/neighbour.h): a resched right
+ * where the entry's run stands at an RCU-relevant point, the CPU's later
+ * records dropped for a park, another CPU's steps for a switch; the same
+ * bytes twice; nothing for a run that passes no relevant point.
+ */
+int test_explore_neighbours(void)
+{
+	static const char text[] = "topology cpus=2 tasks=2\n"
+				   "work T0 read_lock\n"
+				   "step cpu0 x8\n"
+				   "step cpu1 x8\n"
+				   "work T0 read_unlock\n"
+				   "step cpu0 x8\n"
+				   "step cpu0 x8\n"
+				   "step cpu1 x8\n";
+	struct scenario s;
+	struct rcufuzz_options o;
+	struct config c;
+	struct input_event ev;
+	uint8_t a[512], b[512];
+	size_t na, nb, pos;
+	long index = 0, resched = -1;
+	int cpu0_steps[3] = {0, 0, 0};
+
+	EXPECT(scenario_text_options(text, &s, &o) == 0, "scenario");
+	rcufuzz_config(s.bytes, s.size, &o, &c);
+	/* Pick 0: the first point, resched. */
+	na = explore_neighbour(s.bytes, s.size, &o, 0, 7, a, sizeof(a));
+	nb = explore_neighbour(s.bytes, s.size, &o, 0, 7, b, sizeof(b));
+	EXPECT(na > s.size && na == nb && memcmp(a, b, na) == 0, "%zu and %zu bytes", na, nb);
+	for (pos = 0; input_next(a, na, &pos, &c.topo, o.mode, &ev); index++)
+		if (ev.op == EV_RESCHED && resched < 0)
+			resched = index;
+	EXPECT(resched > 0, "no resched record");
+	{
+		struct rcufuzz_options traced = o;
+		struct last_row l = {.want = resched - 1, .cpu = -1};
+		struct rcufuzz_result r;
+
+		traced.trace = note_last_row;
+		traced.trace_arg = &l;
+		rcufuzz_run(a, na, &traced, &r);
+		EXPECT(l.relevant, "the record before the resched (#%ld, cpu%d) ends at no relevant point",
+		       l.want, l.cpu);
+	}
+	/* Pick 1: park that CPU; pick 2: run the other CPU instead. */
+	na = explore_neighbour(s.bytes, s.size, &o, 1, 7, a, sizeof(a));
+	nb = explore_neighbour(s.bytes, s.size, &o, 2, 7, b, sizeof(b));
+	for (int k = 0; k < 3; k++) {
+		const uint8_t *d = k == 0 ? s.bytes : k == 1 ? a : b;
+		size_t n = k == 0 ? s.size : k == 1 ? na : nb;
+
+		for (pos = 0; input_next(d, n, &pos, &c.topo, o.mode, &ev);)
+			if (ev.op == EV_STEP && ev.cpu == 0)
+				cpu0_steps[k] += ev.count;
+	}
+	EXPECT(cpu0_steps[1] < cpu0_steps[0], "park: cpu0 steps %d of %d", cpu0_steps[1],
+	       cpu0_steps[0]);
+	EXPECT(nb > s.size && cpu0_steps[2] == cpu0_steps[0], "switch: %zu bytes, cpu0 steps %d",
+	       nb, cpu0_steps[2]);
+	scenario_free(&s);
+	/* A header alone runs no step record: no neighbour. */
+	EXPECT(explore_neighbour(a, INPUT_HEADER_SIZE, &o, 0, 7, b, sizeof(b)) == 0,
+	       "a neighbour of a header");
 	return 0;
 }
