@@ -183,13 +183,15 @@ int test_explore_deterministic(void)
  * dead CPU's idle task) steps again once every CPU waits.  Before, the
  * hotplug harnesses' default schedules stood still in stop_machine until
  * the 4,000-step cut, so no explored schedule of theirs took the CPU down
- * (the drain did, deterministically).
+ * (the drain did, deterministically).  readers-expedited-twice, with
+ * RCU_BOOST on, stood still too: its boosted reader held its CPU.
  */
 int test_explore_default_schedule_completes(void)
 {
 	static const char *const harness[] = {
 		"corpus/harness/hotplug-two-readers.scn", "corpus/harness/hotplug-expedited.scn",
-		"corpus/harness/hotplug-online.scn", "corpus/harness/hotplug-boost-expedited.scn"};
+		"corpus/harness/hotplug-online.scn", "corpus/harness/hotplug-boost-expedited.scn",
+		"corpus/harness/readers-expedited-twice.scn"};
 	struct explore_result r;
 
 	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++) {
