@@ -5,6 +5,7 @@
 #include "check/relevant.h"
 #include "input.h"
 #include "run.h"
+#include "sim/sim.h"
 
 #include <string.h>
 
@@ -86,7 +87,7 @@ static int runs_cpu(const struct input_event *ev, int cpu)
 size_t explore_neighbour(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 			 unsigned long pick, unsigned int seed, uint8_t *out, size_t max)
 {
-	static struct points ps;
+	static struct points ps NOT_MACHINE_STATE;
 	struct rcufuzz_options traced = *o;
 	struct rcufuzz_result r;
 	struct config c;
@@ -114,9 +115,9 @@ size_t explore_neighbour(const uint8_t *data, size_t size, const struct rcufuzz_
 	/* The header and the records before the point's, as they are. */
 	while (input_next(data, size, &pos, &c.topo, o->mode, &ev) && index < pt->event)
 		index++;
-	if (index != pt->event)
+	if (index != pt->event || ev.offset > max)
 		return 0;
-	n = ev.offset <= max ? ev.offset : 0;
+	n = ev.offset;
 	memcpy(out, data, n);
 	cpu = ev.cpu;
 	/* The point's record, up to the point; then the alternative. */

@@ -130,8 +130,10 @@ static size_t explore_stage_mutate(uint8_t *data, size_t size, size_t max, unsig
 
 	for (size_t i = 0; i < size; i++)
 		h = (h ^ data[i]) * 1099511628211ull;
-	if (seen[h % 1024].hash != h)
-		seen[h % 1024].hash = h, seen[h % 1024].next = 0;
+	if (seen[h % 1024].hash != h) {
+		seen[h % 1024].hash = h;
+		seen[h % 1024].next = 0;
+	}
 	feedback_enable(0);
 	feedback_rcu_state_enable(0);
 	n = explore_neighbour(data, size, &options, seen[h % 1024].next++, seed, out,
