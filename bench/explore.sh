@@ -158,7 +158,7 @@ while read -r f harnesses; do
 done <<'EOF'
 offline-reverses-blocked-tasks hotplug-two-readers hotplug-gp
 offline-qs-before-play-dead hotplug-gp hotplug-online
-offline-stale-boost-tasks hotplug-boost hotplug-boost-expedited
+offline-stale-boost-tasks hotplug-reader-outlives hotplug-boost hotplug-boost-expedited
 boost-twice-after-offline hotplug-boost-expedited hotplug-boost
 unlock-stale-exp-report readers-expedited-tree
 idle-notifier-in-dyntick-idle callback-dyntick
