@@ -10,8 +10,8 @@
 #include <string.h>
 
 #define MAX_POINTS 512
-#define PARK_MIN   8  /* records a park drops the CPU's records from, at least */
-#define SWITCH_MAX 4  /* step records of 8 the other CPU runs, at most */
+#define PARK_MIN   8 /* records a park drops the CPU's records from, at least */
+#define SWITCH_MAX 4 /* step records of 8 the other CPU runs, at most */
 
 enum { ALT_RESCHED, ALT_PARK, ALT_CPU, NR_ALTS };
 
@@ -32,16 +32,14 @@ static void note_row(const struct trace_row *row, void *arg)
 {
 	struct points *ps = arg;
 
-	if (row->event < 0 || row->ev == NULL ||
-	    (row->ev->op != EV_STEP && row->ev->op != EV_IRQ))
+	if (row->event < 0 || row->ev == NULL || (row->ev->op != EV_STEP && row->ev->op != EV_IRQ))
 		return;
 	if (row->event != ps->event) {
 		ps->event = row->event;
 		ps->steps = 0;
 	}
 	ps->steps++;
-	if (ps->n < MAX_POINTS &&
-	    rcu_relevant_name(row->site_func ? row->site_func : row->point_func, NULL, row->label))
+	if (ps->n < MAX_POINTS && rcu_relevant_row(row))
 		ps->p[ps->n++] = (struct point){row->event, ps->steps};
 }
 

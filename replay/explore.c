@@ -165,7 +165,6 @@ static uint64_t state_hash(const struct run *r)
 
 /* ---- the default schedule and its branch points ---- */
 
-/* Does CPU @cpu stand in a spin (on a lock, in a cpu_relax() loop, in udelay())? */
 enum { SITE_RUNS = 1, SITE_SPINS, SITE_WAITS_FOR_WORK };
 
 /*
@@ -182,18 +181,20 @@ static int site_kind(const struct sim_site *s)
 	} seen[1024] NOT_MACHINE_STATE;
 	size_t h = ((uintptr_t)s >> 4) % 1024;
 
-	if (seen[h].site != s) {
-		seen[h].site = s;
-		seen[h].kind = strcmp(s->label, "spinning") == 0 ||
-					       strncmp(s->label, "cpu_relax", 9) == 0 ||
-					       strcmp(s->label, "udelay") == 0 ?
-				       SITE_SPINS :
-			       strcmp(s->label, "waiting for work") == 0 ? SITE_WAITS_FOR_WORK :
-									     SITE_RUNS;
-	}
+	if (seen[h].site == s)
+		return seen[h].kind;
+	seen[h].site = s;
+	if (strcmp(s->label, "spinning") == 0 || strncmp(s->label, "cpu_relax", 9) == 0 ||
+	    strcmp(s->label, "udelay") == 0)
+		seen[h].kind = SITE_SPINS;
+	else if (strcmp(s->label, "waiting for work") == 0)
+		seen[h].kind = SITE_WAITS_FOR_WORK;
+	else
+		seen[h].kind = SITE_RUNS;
 	return seen[h].kind;
 }
 
+/* Does CPU @cpu stand in a spin (on a lock, in a cpu_relax() loop, in udelay())? */
 static int spins(int cpu)
 {
 	const struct sim_site *s = sim_cpu_site(cpu);

@@ -44,9 +44,7 @@ static void count_relevant(const struct trace_row *row, void *arg)
 	int *n = arg;
 
 	/* The explorer's branch points: records' steps, before the drain. */
-	if (row->event >= 0 && row->ev != NULL && row->ev->op != EV_WORK &&
-	    rcu_relevant_name(row->site_func ? row->site_func : row->point_func, NULL,
-			      row->label))
+	if (row->event >= 0 && row->ev != NULL && row->ev->op != EV_WORK && rcu_relevant_row(row))
 		(*n)++;
 }
 
@@ -280,8 +278,7 @@ static void note_last_row(const struct trace_row *row, void *arg)
 
 	if (row->event == l->want) {
 		l->cpu = row->cpu;
-		l->relevant = rcu_relevant_name(row->site_func ? row->site_func : row->point_func,
-						NULL, row->label);
+		l->relevant = rcu_relevant_row(row);
 	}
 }
 

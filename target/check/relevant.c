@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The RCU-relevant points: see relevant.h and relevant.def. */
 #include "relevant.h"
+#include "../run.h"
 
 #include "../kernel/sched.h"
 #include "../kernel/spinlock.h"
@@ -132,4 +133,10 @@ int rcu_relevant_cpu(int cpu)
 	const struct task_struct *t = cpu_curr(cpu);
 
 	return rcu_relevant_point(sim_cpu_site(cpu), t ? t->lock_site : NULL);
+}
+
+int rcu_relevant_row(const struct trace_row *row)
+{
+	return rcu_relevant_name(row->site_func ? row->site_func : row->point_func, NULL,
+				 row->label);
 }

@@ -9,6 +9,7 @@
 
 struct sim_site;
 struct lock_site;
+struct trace_row;
 
 /*
  * Is a CPU standing at point @s, the lock call @lock if @s is a lock's
@@ -21,5 +22,11 @@ int rcu_relevant_cpu(int cpu);
 
 /* Is a point of function @func written in @file (NULL: not known) RCU-relevant? */
 int rcu_relevant_name(const char *func, const char *file, const char *label);
+
+/*
+ * Does trace row @row (run.h) stand at an RCU-relevant point?  At a lock's
+ * point the function that called the lock answers, as for a CPU.
+ */
+int rcu_relevant_row(const struct trace_row *row);
 
 #endif
