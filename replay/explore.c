@@ -46,6 +46,7 @@
 #include "../target/run.h"
 #include "../target/sim/sim.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -103,6 +104,7 @@ struct run {
 	struct branch *branches; /* (heap) */
 	unsigned int nbranches, branches_cap;
 	uint64_t hashes[MAX_HASHES]; /* the states hashed after the last preemption */
+	unsigned int hash_at[MAX_HASHES]; /* and the branch points they were hashed at */
 	int nhashes;
 	struct input_event *log; /* every record handed out (NULL: not kept) */
 	size_t nlog, log_cap;
@@ -321,6 +323,7 @@ static int after_last_preemption(struct run *r, unsigned int at, uint32_t alts)
 	if (r->hash && r->nhashes < MAX_HASHES) {
 		uint64_t h = state_hash(r);
 
+		r->hash_at[r->nhashes] = at;
 		r->hashes[r->nhashes++] = h;
 		if (r->seen != NULL && state_set_has(r->seen, h)) {
 			r->pruned = 1;
@@ -534,18 +537,21 @@ static int count_schedule(struct explorer *x)
 	return 0;
 }
 
-/* Add a run's states in order; 1 if one was known (the run is pruned there). */
+/*
+ * Add a run's states in order; the index of the first that was known (the
+ * run is pruned there), or -1.
+ */
 static int add_states(struct explorer *x, const uint64_t *hashes, int n)
 {
 	for (int i = 0; i < n; i++) {
 		if (!x->prune)
-			return 0;
+			return -1;
 		if (state_set_has(&x->seen, hashes[i]))
-			return 1;
+			return i;
 		if (state_set_add(&x->seen, hashes[i]) > 0)
 			x->r->states++;
 	}
-	return 0;
+	return -1;
 }
 
 /* Run the batch's leaves on the workers, then take their results in order. */
@@ -593,7 +599,7 @@ static int flush_batch(struct explorer *x)
 
 		if (count_schedule(x))
 			break;
-		if (add_states(x, l->hashes, l->nhashes)) {
+		if (add_states(x, l->hashes, l->nhashes) >= 0) {
 			x->r->pruned++;
 			continue;
 		}
@@ -619,23 +625,26 @@ static int add_leaf(struct explorer *x, const struct schedule *s)
 /*
  * Schedule @s, with fewer than the bound's preemptions: run it for its
  * branch points, then its children in order.  1 when the search stops.
+ *
+ * A run that met a known state at branch point p has nothing new from p on,
+ * but the branch points before p are its own: its children there are
+ * explored (the states before p are new, and were added as such).
  */
 static int explore_node(struct explorer *x, const struct schedule *s)
 {
 	struct run r = {.record = 1, .seen = x->prune ? &x->seen : NULL};
 	struct rcufuzz_result res;
 	struct branch *branches;
-	unsigned int n;
-	int stop = 0;
+	unsigned int n, cut = UINT_MAX;
+	int stop = 0, known;
 
 	run_schedule(x, s, x->b - s->n, &r, &res);
-	if (r.pruned || add_states(x, r.hashes, r.nhashes)) {
-		free(r.branches);
-		return 0;
-	}
+	known = add_states(x, r.hashes, r.nhashes);
+	if (known >= 0)
+		cut = r.hash_at[known];
 	branches = r.branches;
 	n = r.nbranches;
-	for (unsigned int i = 0; i < n && !stop; i++)
+	for (unsigned int i = 0; i < n && branches[i].at < cut && !stop; i++)
 		for (int alt = 0; alt < ALT_CPU + SIM_MAX_CPUS && !stop; alt++) {
 			struct schedule child = *s;
 
