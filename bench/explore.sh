@@ -157,7 +157,7 @@ while read -r f harnesses; do
 	done
 done <<'EOF'
 offline-reverses-blocked-tasks hotplug-two-readers hotplug-gp
-offline-qs-before-play-dead hotplug-gp hotplug-online
+offline-qs-before-play-dead hotplug-late-callback hotplug-gp hotplug-online
 offline-stale-boost-tasks hotplug-reader-outlives hotplug-boost hotplug-boost-expedited
 boost-twice-after-offline hotplug-boost-expedited hotplug-boost
 unlock-stale-exp-report readers-expedited-tree

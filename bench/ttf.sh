@@ -6,7 +6,8 @@
 # without its RCU-state features, RCUFUZZ_RCU_STATE=0), edges (libFuzzer, edge
 # coverage only), mutator (feedback with the schedule-aware mutator,
 # fuzz/mutator.h), mutator-nostate (that without the RCU-state features),
-# mutator-stage (that with the exploration stage, RCUFUZZ_EXPLORE_STAGE=1), afl
+# mutator-stage (that with the exploration stage, RCUFUZZ_EXPLORE_STAGE=1),
+# mutator-nowaypoints (that without its waypoint features, RCUFUZZ_WAYPOINTS=0), afl
 # (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
 # library), blind (random inputs, no feedback, no corpus), search (the
 # directed search, out/rcusearch over corpus/harness/*.scn: sampled
@@ -42,9 +43,10 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage)
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints)
 		fb=1
 		st=1
+		wp=1
 		stage=0
 		bin=out/plain/$name
 		case $1 in
@@ -59,9 +61,13 @@ run() { # mode preset seed [corpus]
 			bin=out/plain/mut/$name
 			stage=1
 			;;
+		mutator-nowaypoints)
+			bin=out/plain/mut/$name
+			wp=0
+			;;
 		esac
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_EXPLORE_STAGE=$stage "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
 		;;

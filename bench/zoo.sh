@@ -35,7 +35,8 @@
 # schedule-aware mutator (out/plain/mut/, fuzz/mutator.h), -m afl-mutator the
 # same as AFL++'s custom mutator library (out/afl/rcufuzz-mutator.so), -m nostate our
 # feedback without its RCU-state features (RCUFUZZ_RCU_STATE=0), -m mutator-stage
-# the mutator with its exploration stage (RCUFUZZ_EXPLORE_STAGE=1, fuzz/neighbour.h).
+# the mutator with its exploration stage (RCUFUZZ_EXPLORE_STAGE=1, fuzz/neighbour.h),
+# -m mutator-nowaypoints the mutator without its waypoint features (RCUFUZZ_WAYPOINTS=0).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 cap=600
@@ -71,8 +72,8 @@ esac
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | afl | afl-mutator | blind | search) ;;
-	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, afl, afl-mutator, blind, search" ;;
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | afl | afl-mutator | blind | search) ;;
+	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, afl, afl-mutator, blind, search" ;;
 	esac
 done
 targets="out/rcureplay out/bench/blind out/rcusearch"
@@ -85,7 +86,7 @@ for b in $bugs; do
 	for m in $modes; do
 		case $m in
 		feedback | nostate | edges) targets="$targets out/plain/$t" ;;
-		mutator | mutator-nostate | mutator-stage) targets="$targets out/plain/mut/$t" ;;
+		mutator | mutator-nostate | mutator-stage | mutator-nowaypoints) targets="$targets out/plain/mut/$t" ;;
 		afl) targets="$targets out/afl/$t" ;;
 		afl-mutator) targets="$targets out/afl/$t out/afl/rcufuzz-mutator.so" ;;
 		esac

@@ -19,6 +19,7 @@
  * Environment (read once, in LLVMFuzzerInitialize):
  *   RCUFUZZ_FEEDBACK=0   edge coverage only, no interleaving feedback
  *   RCUFUZZ_RCU_STATE=0  the interleaving feedback without its RCU-state features
+ *   RCUFUZZ_WAYPOINTS=0  the interleaving feedback without its waypoints
  *   RCUFUZZ_CONFIG=LIST  pin kernel config fields, NAME=VALUE separated by
  *                        commas (NR_CPUS=2,HZ=100): as rcureplay --config
  *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
@@ -50,7 +51,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct rcufuzz_options options;
-static int verbose, no_abort, feedback_on, rcu_state_on, explore_stage;
+static int verbose, no_abort, feedback_on, rcu_state_on, waypoints_on, explore_stage;
 static char replay_cmd[512];
 
 static int env_is(const char *name, const char *value)
@@ -80,8 +81,10 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	options.replay_cmd = replay_cmd;
 	feedback_on = !env_is("RCUFUZZ_FEEDBACK", "0");
 	rcu_state_on = !env_is("RCUFUZZ_RCU_STATE", "0");
+	waypoints_on = !env_is("RCUFUZZ_WAYPOINTS", "0");
 	feedback_enable(feedback_on);
 	feedback_rcu_state_enable(rcu_state_on);
+	feedback_waypoints_enable(waypoints_on);
 	explore_stage = env_is("RCUFUZZ_EXPLORE_STAGE", "1");
 	verbose = env_is("RCUFUZZ_VERBOSE", "1");
 	no_abort = env_is("RCUFUZZ_NO_ABORT", "1");

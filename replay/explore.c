@@ -57,7 +57,12 @@
 #define TICK_EVERY    64   /* explored steps between two tick rounds */
 #define SLICE	      256  /* steps a CPU runs in a row before the next takes over */
 #define IDLE_ROUNDS   400  /* tick rounds in a row with every CPU waiting: then the drain */
-#define PARK_ROUNDS   16	   /* of them, with a CPU parked: then it runs again */
+/*
+ * Times every other CPU waited (a spinner stepped or a tick round: 32-64
+ * jiffies) before a parked CPU runs again: a grace period's start, its two
+ * forcing passes and its callbacks fit (16 did not).
+ */
+#define PARK_ROUNDS   64
 #define MAX_HASHES    8   /* states hashed per run after its last preemption */
 #define BATCH	      256  /* leaves per batch */
 #define VWORKERS      8	   /* processes per batch, --jobs of them at a time */
@@ -240,8 +245,8 @@ static int spinner(const struct run *r)
 /*
  * The alternatives at a branch point of CPU @cpu (a bit each): resched its
  * task (ALT_RESCHED); park it (ALT_PARK: it stands where it is, inside
- * whatever it is doing, until the other CPUs have waited PARK_ROUNDS tick
- * rounds in a row); or run CPU c instead (ALT_CPU + c: @cpu runs again when
+ * whatever it is doing, until the other CPUs have waited PARK_ROUNDS
+ * times); or run CPU c instead (ALT_CPU + c: @cpu runs again when
  * its turn comes).
  */
 static uint32_t alternatives(const struct run *r, int cpu)

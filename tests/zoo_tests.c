@@ -141,3 +141,35 @@ int test_zoo_rcu_state_features(void)
 	       feedback_features(), before);
 	return 0;
 }
+
+/*
+ * The waypoints (feedback_waypoint()) see the setups the findings hold while
+ * a grace period moves on: offline-qs-before-play-dead's dying CPU still in
+ * its last schedule() while CPU0's grace period starts, is forced and
+ * invokes its callbacks; unlock-stale-exp-report's reader preempted in its
+ * unlock while the expedited grace periods end and begin.  Off, a second
+ * run adds nothing; on, each adds a feature per event the setup held.
+ */
+int test_zoo_waypoint_features(void)
+{
+	static const char *const findings[] = {"corpus/findings/offline-qs-before-play-dead.scn",
+					       "corpus/findings/unlock-stale-exp-report.scn"};
+	static char text[16384];
+	struct rcufuzz_result r;
+	size_t before;
+
+	for (size_t i = 0; i < sizeof(findings) / sizeof(findings[0]); i++) {
+		EXPECT(read_text(findings[i], text, sizeof(text)) != NULL, "read %s", findings[i]);
+		feedback_enable(1);
+		feedback_waypoints_enable(0);
+		EXPECT(run_text(text, &r) == 0 && r.reported, "%s did not report", findings[i]);
+		before = feedback_features();
+		EXPECT(run_text(text, &r) == 0 && feedback_features() == before,
+		       "%s: a second run off added features", findings[i]);
+		feedback_waypoints_enable(1);
+		EXPECT(run_text(text, &r) == 0, "compile");
+		EXPECT(feedback_features() >= before + 3, "%s: waypoints on: %zu features, %zu off",
+		       findings[i], feedback_features(), before);
+	}
+	return 0;
+}

@@ -2,11 +2,13 @@
 /* Interleaving feedback: see feedback.h. */
 #include "feedback.h"
 
+#include <limits.h>
 #include <string.h>
 
 #include "../kernel/hooks.h"
 
 #include "../kernel/cpu.h"
+#include "../kernel/hotplug.h"
 #include "../kernel/preempt.h"
 #include "../kernel/sched.h"
 #include "../kernel/task.h"
@@ -34,12 +36,17 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 
 static int enabled = 1;
 static int rcu_state_enabled = 1;
+static int waypoints_enabled = 1;
+/* The setups that held at the last waypoint, and for how many waypoints in a row. */
+static uint32_t held_mask, held_for;
 /* The RCU states seen in this run: each counts once, whatever its hit count. */
 static uint8_t rcu_states_seen[FEEDBACK_COUNTERS / 8];
 
 void feedback_reset(void)
 {
 	memset(rcu_states_seen, 0, sizeof(rcu_states_seen));
+	held_mask = 0;
+	held_for = 0;
 }
 
 void feedback_enable(int on)
@@ -50,6 +57,11 @@ void feedback_enable(int on)
 void feedback_rcu_state_enable(int on)
 {
 	rcu_state_enabled = on;
+}
+
+void feedback_waypoints_enable(int on)
+{
+	waypoints_enabled = on;
 }
 
 static inline void hit(uint32_t h)
@@ -142,10 +154,13 @@ void feedback_rcu_state(enum feedback_rcu_site where)
 	uint32_t h, slot;
 	int cpu;
 
+	if (where == FB_RCU_GP_START || where == FB_RCU_FQS || where == FB_RCU_INVOKE)
+		feedback_waypoint(where);
 	if (!enabled || !rcu_state_enabled)
 		return;
 	rcu_for_each_node_breadth_first(rsp, rnp)
-		tasks |= (uint32_t)(rnp->gp_tasks != NULL) * 4u + (uint32_t)(rnp->exp_tasks != NULL) * 2u +
+		tasks |= (uint32_t)(rnp->gp_tasks != NULL) * 4u +
+			 (uint32_t)(rnp->exp_tasks != NULL) * 2u +
 			 (uint32_t)(rnp->boost_tasks != NULL);
 	if (rcu_gp_in_progress(rsp)) {
 		for_each_online_cpu(cpu) {
@@ -164,8 +179,88 @@ void feedback_rcu_state(enum feedback_rcu_site where)
 	}
 	h = 0x27d4eb2fu + (uint32_t)where;
 	h = h * 31u + (uint32_t)rcu_gp_in_progress(rsp) * 8u + (uint32_t)rsp->signaled;
-	h = h * 31u + clip(owing, 3) * 27u + clip(reading, 2) * 9u + clip(idle, 2) * 3u + clip(both, 2);
+	h = h * 31u + clip(owing, 3) * 27u + clip(reading, 2) * 9u + clip(idle, 2) * 3u +
+	    clip(both, 2);
 	h = h * 31u + tasks;
+	slot = h % FEEDBACK_COUNTERS;
+	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
+		return;
+	rcu_states_seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
+	hit(h);
+}
+
+/*
+ * IJON's idea (Aschermann et al., S&P 2020), for schedules: a finding needs
+ * a setup held while a grace period moves on, event by event (a dying CPU
+ * still in its last schedule() while a grace period starts, is forced twice
+ * and invokes its callbacks; a reader preempted in its unlock while one
+ * expedited grace period ends and the next begins).  No new line runs
+ * between two such events; each one more held is a new feature here, so
+ * the fuzzer keeps an input that holds its setup one event longer and
+ * mutates from there.  The setups are abstract (which ones hold, not which
+ * CPU or task), the run of events clipped at 4.
+ */
+enum {
+	HOLD_DYING = 1,	  /* a CPU offline, not yet in play_dead() */
+	HOLD_QUEUED = 2,  /* readers queued on some rcu_node */
+	HOLD_ORPHANS = 4, /* queued readers on a node with no CPU online under it */
+	HOLD_UNLOCK = 8,  /* a reader preempted inside its rcu_read_unlock() */
+	HOLD_BOOST = 16,  /* a task boosted, or queued to be */
+	HOLD_EXP = 32,	  /* an expedited GP waiting on the root */
+};
+
+static int on_a_cpu(const struct task_struct *t)
+{
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (cpu_curr(cpu) == t)
+			return 1;
+	return 0;
+}
+
+static uint32_t holds(void)
+{
+	const struct rcu_state *rsp = &rcu_preempt_state;
+	const struct rcu_node *rnp;
+	uint32_t m = 0;
+
+	for (int cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (!cpu_online(cpu) && !cpu_reached_play_dead(cpu))
+			m |= HOLD_DYING;
+	rcu_for_each_node_breadth_first(rsp, rnp) {
+		if (!list_empty(&rnp->blkd_tasks)) {
+			m |= HOLD_QUEUED;
+			if (rnp->qsmaskinit == 0)
+				m |= HOLD_ORPHANS;
+		}
+		if (rnp->boost_tasks != NULL || rnp->exp_tasks != NULL)
+			m |= HOLD_BOOST;
+	}
+	if (rcu_get_root(rsp)->expmask != 0)
+		m |= HOLD_EXP;
+	for (int i = 1; i <= nr_tasks; i++) {
+		const struct task_struct *t = &task_table[i];
+
+		if (t->rcu_boosted)
+			m |= HOLD_BOOST;
+		if (t->rcu_read_lock_nesting == INT_MIN && !on_a_cpu(t))
+			m |= HOLD_UNLOCK;
+	}
+	return m;
+}
+
+void feedback_waypoint(enum feedback_rcu_site where)
+{
+	uint32_t m, h, slot;
+
+	if (!enabled || !waypoints_enabled)
+		return;
+	m = holds();
+	held_for = m == held_mask ? held_for + 1 : 0;
+	held_mask = m;
+	if (m == 0)
+		return;
+	h = 0x165667b1u + (uint32_t)where * 64u + m;
+	h = h * 31u + clip(held_for, 4);
 	slot = h % FEEDBACK_COUNTERS;
 	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
 		return;

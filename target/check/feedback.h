@@ -11,6 +11,8 @@
  *   RCU state              Tree RCU's abstract state (hooks.h,
  *                          feedback_rcu_state()) at a tick, a forcing pass,
  *                          the RCU core, a GP start, callback invocation
+ *   waypoints              the setups that hold x how long they have held,
+ *                          at a grace period's progress (feedback_waypoint())
  *
  * libFuzzer reads them as extra counters; AFL++ builds write them into its
  * coverage map.  feedback_enable(0) turns them off (edge coverage only).
@@ -27,6 +29,8 @@
 void feedback_enable(int on);
 /* With @on 0, feedback_rcu_state() adds nothing (the other features stay). */
 void feedback_rcu_state_enable(int on);
+/* With @on 0, feedback_waypoint() adds nothing. */
+void feedback_waypoints_enable(int on);
 /* A run begins: forget the RCU states the last one saw. */
 void feedback_reset(void);
 

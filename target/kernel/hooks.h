@@ -45,11 +45,14 @@ void feedback_lock_order(int held_class, int new_class);
 void feedback_reader_state(void);
 /* Where Tree RCU's abstract state is read (feedback_rcu_state()). */
 enum feedback_rcu_site {
-	FB_RCU_TICK,	  /* rcu_check_callbacks() */
-	FB_RCU_FQS,	  /* force_quiescent_state(), after a pass */
-	FB_RCU_CORE,	  /* __rcu_process_callbacks() */
-	FB_RCU_GP_START,  /* rcu_start_gp(), the new GP set up */
-	FB_RCU_INVOKE,	  /* rcu_do_batch() */
+	FB_RCU_TICK,	 /* rcu_check_callbacks() */
+	FB_RCU_FQS,	 /* force_quiescent_state(), after a pass */
+	FB_RCU_CORE,	 /* __rcu_process_callbacks() */
+	FB_RCU_GP_START, /* rcu_start_gp(), the new GP set up */
+	FB_RCU_INVOKE,	 /* rcu_do_batch() */
+	FB_RCU_EXP_INIT, /* an expedited GP: its stoppers done, before ->expmask */
+	FB_RCU_EXP_DONE, /* an expedited GP: its waiter woken and done */
+	FB_RCU_BOOST,	 /* rcu_boost(): a task to boost */
 };
 /*
  * Tree RCU's abstract state at @where: GP in progress x fqs phase x the CPUs
@@ -58,5 +61,14 @@ enum feedback_rcu_site {
  * each state once a run (check/feedback.c).
  */
 void feedback_rcu_state(enum feedback_rcu_site where);
+/*
+ * Waypoints at a grace period's progress (@where: a GP start, a forcing
+ * pass, callbacks invoked, an expedited GP's init and end, a boost): which
+ * of the setups the findings need hold (a dying CPU still running, readers
+ * queued, queued readers on a leaf with no CPU online, a reader preempted
+ * inside its unlock, boosting, an expedited GP waiting) x how many
+ * progress events in a row they have held (check/feedback.c).
+ */
+void feedback_waypoint(enum feedback_rcu_site where);
 
 #endif

@@ -17,6 +17,7 @@
 #include "tree.h"
 
 #include "../kernel/frame.h"
+#include "../kernel/hooks.h"
 #include "../kernel/kthread.h"
 #include "../kernel/preempt.h"
 #include "../kernel/rtmutex.h"
@@ -77,6 +78,7 @@ static int rcu_boost(struct rcu_node *rnp)
 	KFUNC();
 	if (rnp->exp_tasks == NULL && rnp->boost_tasks == NULL)
 		return 0; /* Nothing left to boost. */
+	feedback_waypoint(FB_RCU_BOOST);
 
 	raw_spin_lock_irqsave(&rnp->lock, flags);
 

@@ -126,6 +126,7 @@ static void __synchronize_rcu_expedited(void)
 		goto unlock_mb_ret;
 	/* Force all RCU readers onto ->blkd_tasks lists. */
 	synchronize_sched_expedited();
+	feedback_waypoint(FB_RCU_EXP_INIT);
 	raw_spin_lock_irqsave(&rsp->onofflock, flags);
 	rcu_for_each_nonleaf_node_breadth_first(rsp, rnp) {
 		raw_spin_lock(&rnp->lock);
@@ -142,6 +143,7 @@ static void __synchronize_rcu_expedited(void)
 	rnp = rcu_get_root(rsp);
 	wait_event(sync_rcu_preempt_exp_wq, sync_rcu_preempt_exp_done(rnp));
 	sync_rcu_preempt_exp_count++;
+	feedback_waypoint(FB_RCU_EXP_DONE);
 unlock_mb_ret:
 	mutex_unlock(&sync_rcu_preempt_exp_mutex);
 }
