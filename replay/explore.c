@@ -40,6 +40,7 @@
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/kernel/cpu.h"
+#include "../target/kernel/hotplug.h"
 #include "../target/kernel/sched.h"
 #include "../target/kernel/task.h"
 #include "../target/kernel/workload.h"
@@ -172,11 +173,12 @@ static uint64_t state_hash(const struct run *r)
 
 /* ---- the default schedule and its branch points ---- */
 
-enum { SITE_RUNS = 1, SITE_SPINS, SITE_WAITS_FOR_WORK };
+enum { SITE_RUNS = 1, SITE_SPINS, SITE_WAITS_FOR_WORK, SITE_DEAD };
 
 /*
  * What the default schedule makes of point @s: spins (on a lock, in a
- * cpu_relax() loop, in udelay()), waits for work, or runs on.  The labels'
+ * cpu_relax() loop, in udelay()), waits for work, is dead (a CPU halted in
+ * play_dead(): stepping it changes nothing), or runs on.  The labels'
  * strcmp()s were a tenth of an exploration's time: each site's answer is
  * kept, in a table that is the tool's, not the machine's.
  */
@@ -196,6 +198,8 @@ static int site_kind(const struct sim_site *s)
 		seen[h].kind = SITE_SPINS;
 	else if (strcmp(s->label, "waiting for work") == 0)
 		seen[h].kind = SITE_WAITS_FOR_WORK;
+	else if (strcmp(s->func, "play_dead") == 0)
+		seen[h].kind = SITE_DEAD; /* irqs off, halted for good: nothing to step */
 	else
 		seen[h].kind = SITE_RUNS;
 	return seen[h].kind;
@@ -219,6 +223,9 @@ static int waiting(const struct run *r, int cpu)
 
 	if (((r->parked >> cpu) & 1) || !sim_cpu_runnable(cpu) || idle_noop(cpu))
 		return 1;
+	/* Halted in play_dead() until a cpu_up() brings its idle loop back. */
+	if (s != NULL && site_kind(s) == SITE_DEAD)
+		return cpu_reached_play_dead(cpu);
 	return s != NULL && site_kind(s) != SITE_RUNS;
 }
 
