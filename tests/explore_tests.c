@@ -242,17 +242,20 @@ int test_explore_finds_zoo_bugs(void)
  * whole grace period (PARK_ROUNDS: at 16 it ran again first);
  * idle-notifier-in-dyntick-idle needs a park inside the idle notifiers'
  * reader (atomic_notifier_call_chain in relevant.def).
+ * Each within a few more schedules than it takes now (99, 150), so that a
+ * change that makes the search larger shows.
  */
 int test_explore_finds_findings(void)
 {
 	static const struct {
 		const char *harness, *preset, *summary;
 		int preemptions;
+		unsigned long schedules; /* at most */
 	} findings[] = {
 		{"corpus/harness/hotplug-late-callback.scn", "finding-offline-qs-before-play-dead",
-		 "reader-outlived-grace-period in rcu_do_batch", 1},
+		 "reader-outlived-grace-period in rcu_do_batch", 1, 200},
 		{"corpus/harness/callback-dyntick.scn", "finding-idle-notifier-in-dyntick-idle",
-		 "reader-outlived-grace-period in rcu_do_batch", 2},
+		 "reader-outlived-grace-period in rcu_do_batch", 2, 300},
 	};
 	struct rcufuzz_options patched;
 	struct rcufuzz_result res;
@@ -266,12 +269,13 @@ int test_explore_finds_findings(void)
 
 		EXPECT(text != NULL, "%s", findings[i].harness);
 		text[size] = '\0';
-		EXPECT(explore_text(text, findings[i].preset, 2, 1, 1, &r) == 0, "explore");
+		EXPECT(explore_text(text, findings[i].preset, 2, 2, 1, &r) == 0, "explore");
 		free(text);
 		EXPECT(r.reported && strstr(r.summary, findings[i].summary) &&
-			       r.preemptions == findings[i].preemptions,
-		       "%s: report %d with %d preemptions: %s", findings[i].preset, r.reported,
-		       r.preemptions, r.summary);
+			       r.preemptions == findings[i].preemptions &&
+			       r.schedules <= findings[i].schedules,
+		       "%s: report %d with %d preemptions after %lu schedules: %s",
+		       findings[i].preset, r.reported, r.preemptions, r.schedules, r.summary);
 		rcufuzz_run(r.bytes, r.size, &patched, &res);
 		free(r.bytes);
 		EXPECT(!res.reported, "%s: v3.0-patched reports too: %s", findings[i].preset,
