@@ -44,6 +44,7 @@
 #include "../target/kernel/sched.h"
 #include "../target/kernel/task.h"
 #include "../target/kernel/workload.h"
+#include "../target/rcu/tree.h"
 #include "../target/run.h"
 #include "../target/sim/sim.h"
 
@@ -64,6 +65,7 @@
  * forcing passes and its callbacks fit (16 did not).
  */
 #define PARK_ROUNDS   64
+#define STUCK_ROUNDS  128 /* of them with nothing moving: the explored part is over */
 #define MAX_HASHES    8   /* states hashed per run after its last preemption */
 #define BATCH	      256  /* leaves per batch */
 #define VWORKERS      8	   /* processes per batch, --jobs of them at a time */
@@ -101,6 +103,8 @@ struct run {
 	unsigned int spun;   /* spinners stepped while every CPU waited (spinner()) */
 	int last;	     /* the CPU the last step record stepped, -1: not a step record */
 	unsigned int steps, since_tick, slice, idle_rounds, park_rounds;
+	uint64_t mark;	    /* what stuck() saw move last */
+	unsigned int still; /* times every CPU waited since it moved */
 	struct input_event queue[SIM_MAX_CPUS];
 	int qhead, qlen;
 	int hash;		    /* hash the states after the last preemption */
@@ -166,6 +170,7 @@ static uint64_t state_hash(const struct run *r)
 	h = (h ^ ((uint64_t)r->parked << 32) ^ ((uint64_t)r->spun << 48) ^ r->park_rounds ^
 	     ((uint64_t)r->released << 16)) *
 	    0x9e3779b97f4a7c15ull;
+	h = (h ^ r->mark ^ ((uint64_t)r->still << 40)) * 0xff51afd7ed558ccdull;
 	h *= 0xc4ceb9fe1a85ec53ull;
 	/* With the preemptions left: a state is explored for that many more. */
 	return (h ^ ((uint64_t)r->budget << 59) ^ (h >> 31)) | 1;
@@ -358,6 +363,26 @@ static int after_last_preemption(struct run *r, unsigned int at, uint32_t alts)
 }
 
 /*
+ * Has nothing moved for STUCK_ROUNDS times in a row that every CPU waited: no
+ * workload op handed out or taken, no grace period begun or ended?  Then
+ * the explored part is over (a workload that leaves a reader open keeps a
+ * grace period waiting for good; the drain ends the run as it ends any).
+ */
+static int stuck(struct run *r)
+{
+	const struct rcu_state *rsp = &rcu_preempt_state;
+	uint64_t mark = (uint64_t)r->released * 1000003u + (uint64_t)workload_ops_queued() * 7919u +
+			(uint64_t)rsp->gpnum * 31u + (uint64_t)rsp->completed;
+
+	if (mark != r->mark) {
+		r->mark = mark;
+		r->still = 0;
+		return 0;
+	}
+	return ++r->still > STUCK_ROUNDS;
+}
+
+/*
  * rcufuzz_options.more_records: the default schedule with the schedule's
  * preemptions.  A branch point is a record's step that leaves its CPU at an
  * RCU-relevant point: a step of the running CPU, or a tick's.
@@ -425,7 +450,7 @@ static int next_record(struct input_event *ev, void *arg)
 			/* or done when RCU is idle, else time moves on. */
 			if ((!r->parked && liveness_rcu_idle() && !workload_ops_queued() &&
 			     r->released == r->x->nwork) ||
-			    ++r->idle_rounds > IDLE_ROUNDS ||
+			    ++r->idle_rounds > IDLE_ROUNDS || stuck(r) ||
 			    !tick_round(r))
 				return 0;
 			return next_record(ev, arg);

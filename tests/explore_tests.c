@@ -182,14 +182,18 @@ int test_explore_deterministic(void)
  * hotplug harnesses' default schedules stood still in stop_machine until
  * the 4,000-step cut, so no explored schedule of theirs took the CPU down
  * (the drain did, deterministically).  readers-expedited-twice, with
- * RCU_BOOST on, stood still too: its boosted reader held its CPU.
+ * RCU_BOOST on, stood still too: its boosted reader held its CPU.  And a
+ * workload that leaves a reader open (hotplug-reader-outlives) keeps a
+ * grace period waiting for good: the explored part ends once nothing has
+ * moved for STUCK_ROUNDS waits; before, every run went to the cut.
  */
 int test_explore_default_schedule_completes(void)
 {
 	static const char *const harness[] = {
 		"corpus/harness/hotplug-two-readers.scn", "corpus/harness/hotplug-expedited.scn",
 		"corpus/harness/hotplug-online.scn", "corpus/harness/hotplug-boost-expedited.scn",
-		"corpus/harness/readers-expedited-twice.scn"};
+		"corpus/harness/readers-expedited-twice.scn",
+		"corpus/harness/hotplug-reader-outlives.scn"};
 	struct explore_result r;
 
 	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++) {
