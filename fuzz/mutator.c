@@ -4,6 +4,7 @@
 
 #include "../target/input.h"
 #include "harnesses.h"
+#include "rand.h"
 #include "sampler.h"
 
 #include <stdlib.h>
@@ -22,18 +23,9 @@ const char *schedule_mutation_name(enum schedule_mutation m)
 	return mutation_names[m];
 }
 
-static unsigned int next(unsigned int *s)
-{
-	/* xorshift32 */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
-}
-
 static unsigned int below(unsigned int *s, size_t n)
 {
-	return n ? next(s) % (unsigned int)n : 0;
+	return n ? xorshift32(s) % (unsigned int)n : 0;
 }
 
 /*
@@ -150,7 +142,7 @@ static int insert(uint8_t *data, size_t *size, size_t max, const size_t *off, si
 		return 0;
 	data[at] = (uint8_t)op;
 	for (size_t i = 1; i < len; i++)
-		data[at + i] = (uint8_t)next(s);
+		data[at + i] = (uint8_t)xorshift32(s);
 	return 1;
 }
 
@@ -187,7 +179,7 @@ static int repeat(uint8_t *data, size_t *size, size_t max, const size_t *off, si
 static int resample(uint8_t *data, size_t *size, size_t max, int ncpus, unsigned int *s)
 {
 	uint8_t *out = malloc(max);
-	uint64_t seed = (uint64_t)next(s) << 32 | next(s);
+	uint64_t seed = (uint64_t)xorshift32(s) << 32 | xorshift32(s);
 
 	if (out == NULL)
 		return 0;
@@ -208,7 +200,7 @@ static int harness(uint8_t *data, size_t *size, size_t max, unsigned int *s)
 		return 0;
 	h = &builtin_harnesses[below(s, nr_builtin_harnesses)];
 	input_config(h->bytes, h->size, &c);
-	seed = (uint64_t)next(s) << 32 | next(s);
+	seed = (uint64_t)xorshift32(s) << 32 | xorshift32(s);
 	*size = schedule_sample(h->bytes, h->size, c.topo.ncpus, seed, data, max);
 	return 1;
 }

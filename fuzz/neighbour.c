@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The exploration stage's neighbours: see neighbour.h. */
 #include "neighbour.h"
+#include "rand.h"
 
 #include "check/relevant.h"
 #include "input.h"
@@ -41,15 +42,6 @@ static void note_row(const struct trace_row *row, void *arg)
 	ps->steps++;
 	if (ps->n < MAX_POINTS && rcu_relevant_row(row))
 		ps->p[ps->n++] = (struct point){row->event, ps->steps};
-}
-
-static unsigned int next(unsigned int *s)
-{
-	/* xorshift32 */
-	*s ^= *s << 13;
-	*s ^= *s >> 17;
-	*s ^= *s << 5;
-	return *s;
 }
 
 /* Append @ev's bytes to @out at *@n if they fit in @max; 0 if not. */
@@ -135,9 +127,10 @@ size_t explore_neighbour(const uint8_t *data, size_t size, const struct rcufuzz_
 			put(out, &n, max, &rs, o->mode);
 		} else if (alt == ALT_CPU) {
 			struct input_event other = {.op = EV_STEP, .count = 8};
-			int runs = 1 + (int)(next(&s) % SWITCH_MAX);
+			int runs = 1 + (int)(xorshift32(&s) % SWITCH_MAX);
 
-			other.cpu = (cpu + 1 + (int)(next(&s) % (unsigned int)(c.topo.ncpus - 1))) %
+			other.cpu = (cpu + 1 +
+				     (int)(xorshift32(&s) % (unsigned int)(c.topo.ncpus - 1))) %
 				    c.topo.ncpus;
 			while (runs-- > 0)
 				put(out, &n, max, &other, o->mode);
@@ -145,7 +138,7 @@ size_t explore_neighbour(const uint8_t *data, size_t size, const struct rcufuzz_
 			/* Park: the CPU's records dropped for a while, or to the end. */
 			unsigned int left = (unsigned int)(size - pos) / 2 + 1;
 
-			park_until = index + PARK_MIN + (long)(next(&s) % (left + PARK_MIN));
+			park_until = index + PARK_MIN + (long)(xorshift32(&s) % (left + PARK_MIN));
 		}
 		if (split && alt != ALT_PARK && !put(out, &n, max, &rest, o->mode))
 			return n;

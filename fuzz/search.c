@@ -40,6 +40,7 @@
 #include "../replay/minimize.h"
 #include "../replay/scenario.h"
 #include "clock.h"
+#include "rand.h"
 #include "sampler.h"
 #include "input.h"
 #include "rcufuzz.h"
@@ -111,10 +112,8 @@ static void report_found(const struct harness *h, const uint8_t *data, size_t si
 	char path[4096], min_path[4200], name[64], pins[384];
 	uint8_t *min;
 	size_t min_size;
-	uint64_t hash = 1469598103934665603ull;
+	uint64_t hash = fnv1a64(data, size);
 
-	for (size_t i = 0; i < size; i++)
-		hash = (hash ^ data[i]) * 1099511628211ull;
 	/* The pins as rcureplay's own Replay: line gives them. */
 	config_pins_format(&h->o.pin, pins, sizeof(pins));
 	snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);

@@ -34,6 +34,7 @@
 #ifdef RCUFUZZ_MUTATOR
 #include "mutator.h"
 #include "neighbour.h"
+#include "rand.h"
 #endif
 
 #include <stdio.h>
@@ -128,11 +129,9 @@ static size_t explore_stage_mutate(uint8_t *data, size_t size, size_t max, unsig
 		unsigned long next;
 	} seen[1024];
 	static uint8_t out[4096];
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = fnv1a64(data, size);
 	size_t n;
 
-	for (size_t i = 0; i < size; i++)
-		h = (h ^ data[i]) * 1099511628211ull;
 	if (seen[h % 1024].hash != h) {
 		seen[h % 1024].hash = h;
 		seen[h % 1024].next = 0;

@@ -225,13 +225,14 @@ static int spins(int cpu)
 static int waiting(const struct run *r, int cpu)
 {
 	const struct sim_site *s = sim_cpu_site(cpu);
+	int kind = s != NULL ? site_kind(s) : SITE_RUNS;
 
 	if (((r->parked >> cpu) & 1) || !sim_cpu_runnable(cpu) || idle_noop(cpu))
 		return 1;
 	/* Halted in play_dead() until a cpu_up() brings its idle loop back. */
-	if (s != NULL && site_kind(s) == SITE_DEAD)
+	if (kind == SITE_DEAD)
 		return cpu_reached_play_dead(cpu);
-	return s != NULL && site_kind(s) != SITE_RUNS;
+	return kind != SITE_RUNS;
 }
 
 /*
