@@ -23,11 +23,14 @@ obj = $(patsubst %.c,out/obj/$(1)/%.o,$(2))
 
 # The object rule of build variant $(1): compiler $(2), $(1)_CFLAGS, log tag $(3).
 # -MMD -MP: each object's headers go into a .d file beside it (included below).
+# The model's sources (target/) put their static data in sections of their
+# own, what the explorer's state hash reads (target/sim/sections.h).
+MODEL_CFLAGS := -include target/sim/sections.h
 define object_rule
 out/obj/$(1)/%.o: %.c
 	@mkdir -p $$(dir $$@)
 	@printf '  %-8s%s\n' '$(3)' '$$<'
-	@$(2) $$($(1)_CFLAGS) -MMD -MP -c $$< -o $$@
+	@$(2) $$($(1)_CFLAGS) $$(if $$(filter target/%,$$<),$(MODEL_CFLAGS)) -MMD -MP -c $$< -o $$@
 endef
 $(eval $(call object_rule,plain,$(CC),CC))
 $(eval $(call object_rule,san,$(CC),CC[san]))
@@ -40,7 +43,7 @@ TOOL_OBJ = $(call obj,$(1),$(filter-out replay/main.c,$(TOOL_SRC)))
 # The programs and their objects; one link recipe per variant, below.
 out/rcureplay: $(call obj,plain,$(TARGET_SRC) $(TOOL_SRC))
 out/rcureplay-san: $(call obj,san,$(TARGET_SRC) $(TOOL_SRC))
-out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC) fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c out/gen/harnesses.c fuzz/afl_mutator.c) $(call TOOL_OBJ,san)
+out/tests/unit: $(call obj,san,$(TARGET_SRC) $(TEST_SRC) fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c fuzz/harness_explore.c out/gen/harnesses.c fuzz/afl_mutator.c) $(call TOOL_OBJ,san)
 # The golden run of behaviour-preserving changes (tests/golden.sh).
 out/tests/golden: $(call obj,plain,$(TARGET_SRC) tests/golden/golden.c) $(call TOOL_OBJ,plain)
 # The benchmarks (bench/): never part of the tests.

@@ -55,7 +55,9 @@ mutator=
 case $FUZZING_ENGINE in
 libfuzzer)
 	flags="$base -DRCUFUZZ_LIBFUZZER_COUNTERS -DRCUFUZZ_MUTATOR"
-	mutator="fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c $work/harnesses.c" # harnesses.c: below
+	# harnesses.c: below; the explorer's files for the harness exploration (fuzz/harness_explore.h)
+	mutator="fuzz/mutator.c fuzz/sampler.c fuzz/neighbour.c fuzz/harness_explore.c $work/harnesses.c"
+	mutator="$mutator replay/explore.c replay/state.c replay/minimize.c"
 	;;
 afl) flags="$base -DRCUFUZZ_AFL" ;;
 *) flags=$base ;; # honggfuzz, centipede, ...: edge coverage only
@@ -69,7 +71,8 @@ harness() {
 	mkdir -p "$dir"
 	for src in target/*.c target/*/*.c; do
 		o=$dir/$(echo "$src" | tr / _).o
-		"$@" -c "$src" -o "$o" || return
+		# sections.h: the model's static data where the explorer's state hash reads it
+		"$@" -include target/sim/sections.h -c "$src" -o "$o" || return
 		echo "$o"
 	done
 }

@@ -7,7 +7,9 @@
 # coverage only), mutator (feedback with the schedule-aware mutator,
 # fuzz/mutator.h), mutator-nostate (that without the RCU-state features),
 # mutator-stage (that with the exploration stage, RCUFUZZ_EXPLORE_STAGE=1),
-# mutator-nowaypoints (that without its waypoint features, RCUFUZZ_WAYPOINTS=0), afl
+# mutator-nowaypoints (that without its waypoint features, RCUFUZZ_WAYPOINTS=0),
+# mutator-noexplore (that without its harness exploration,
+# RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h), afl
 # (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
 # library), blind (random inputs, no feedback, no corpus), search (the
 # directed search, out/rcusearch over corpus/harness/*.scn: sampled
@@ -43,11 +45,12 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints)
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore)
 		fb=1
 		st=1
 		wp=1
 		stage=0
+		hx=1
 		bin=out/plain/$name
 		case $1 in
 		edges) fb=0 ;;
@@ -65,9 +68,14 @@ run() { # mode preset seed [corpus]
 			bin=out/plain/mut/$name
 			wp=0
 			;;
+		mutator-noexplore)
+			bin=out/plain/mut/$name
+			hx=0
+			;;
 		esac
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage "$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
+		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage RCUFUZZ_HARNESS_EXPLORE=$hx \
+			"$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*
 		;;

@@ -36,7 +36,9 @@
 # same as AFL++'s custom mutator library (out/afl/rcufuzz-mutator.so), -m nostate our
 # feedback without its RCU-state features (RCUFUZZ_RCU_STATE=0), -m mutator-stage
 # the mutator with its exploration stage (RCUFUZZ_EXPLORE_STAGE=1, fuzz/neighbour.h),
-# -m mutator-nowaypoints the mutator without its waypoint features (RCUFUZZ_WAYPOINTS=0).
+# -m mutator-nowaypoints the mutator without its waypoint features (RCUFUZZ_WAYPOINTS=0),
+# -m mutator-noexplore the mutator without its harness exploration
+# (RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 cap=600
@@ -72,8 +74,8 @@ esac
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | afl | afl-mutator | blind | search) ;;
-	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, afl, afl-mutator, blind, search" ;;
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | afl | afl-mutator | blind | search) ;;
+	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, mutator-noexplore, afl, afl-mutator, blind, search" ;;
 	esac
 done
 targets="out/rcureplay out/bench/blind out/rcusearch"
@@ -86,7 +88,7 @@ for b in $bugs; do
 	for m in $modes; do
 		case $m in
 		feedback | nostate | edges) targets="$targets out/plain/$t" ;;
-		mutator | mutator-nostate | mutator-stage | mutator-nowaypoints) targets="$targets out/plain/mut/$t" ;;
+		mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore) targets="$targets out/plain/mut/$t" ;;
 		afl) targets="$targets out/afl/$t" ;;
 		afl-mutator) targets="$targets out/afl/$t out/afl/rcufuzz-mutator.so" ;;
 		esac

@@ -49,9 +49,11 @@ fuzzsan_LDFLAGS := -fsanitize=fuzzer,address,undefined
 # (mutator.h, sampler.h), as the OSS-Fuzz targets do: the engine a user
 # meets first is the best one measured (docs/searching.md).
 MUTATOR_SRC := fuzz/mutator.c fuzz/sampler.c out/gen/harnesses.c
-# The libFuzzer targets' mutator runs the model too: its exploration stage
-# (fuzz/neighbour.h, RCUFUZZ_EXPLORE_STAGE=1).
-TARGET_MUTATOR_SRC := $(MUTATOR_SRC) fuzz/neighbour.c
+# The libFuzzer targets' mutator runs the model too: the harness exploration
+# (fuzz/harness_explore.h, the explorer of replay/explore.h) and the
+# exploration stage (fuzz/neighbour.h, RCUFUZZ_EXPLORE_STAGE=1).
+EXPLORER_SRC := replay/explore.c replay/state.c replay/minimize.c
+TARGET_MUTATOR_SRC := $(MUTATOR_SRC) fuzz/neighbour.c fuzz/harness_explore.c $(EXPLORER_SRC)
 # The harnesses built into the mutator (fuzz/harnesses.h, MUT_HARNESS).
 out/gen/harnesses.c: fuzz/genharness.sh out/rcureplay $(wildcard corpus/harness/*.scn)
 	@mkdir -p $(dir $@)

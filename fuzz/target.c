@@ -28,10 +28,14 @@
  *                        are bound-1 neighbours of the entry: one preemption
  *                        at an RCU-relevant point its run passes (neighbour.h),
  *                        each entry's in turn
+ *   RCUFUZZ_HARNESS_EXPLORE=0  (the mutator build) without the harness
+ *                        exploration (harness_explore.h): the built-in
+ *                        harnesses explored by bound between the mutations
  */
 #include "check/feedback.h"
 #include "rcufuzz.h"
 #ifdef RCUFUZZ_MUTATOR
+#include "harness_explore.h"
 #include "mutator.h"
 #include "neighbour.h"
 #include "rand.h"
@@ -52,7 +56,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct rcufuzz_options options;
-static int verbose, no_abort, feedback_on, rcu_state_on, waypoints_on, explore_stage;
+static int verbose, no_abort, feedback_on, rcu_state_on, waypoints_on, explore_stage,
+	harness_explore;
 static char replay_cmd[512];
 
 static int env_is(const char *name, const char *value)
@@ -87,6 +92,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	feedback_rcu_state_enable(rcu_state_on);
 	feedback_waypoints_enable(waypoints_on);
 	explore_stage = env_is("RCUFUZZ_EXPLORE_STAGE", "1");
+	harness_explore = !env_is("RCUFUZZ_HARNESS_EXPLORE", "0");
 	verbose = env_is("RCUFUZZ_VERBOSE", "1");
 	no_abort = env_is("RCUFUZZ_NO_ABORT", "1");
 	(void)argc;
@@ -147,11 +153,23 @@ static size_t explore_stage_mutate(uint8_t *data, size_t size, size_t max, unsig
 	return n;
 }
 
+/* The harness exploration's next unit, when one is due and reports: its input. */
+static size_t harness_explore_mutate(uint8_t *data, size_t max, unsigned int seed)
+{
+	size_t n = harness_explore_next(&options, seed, data, max, verbose ? stderr : NULL);
+
+	feedback_enable(feedback_on);
+	feedback_rcu_state_enable(rcu_state_on);
+	return n;
+}
+
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max, unsigned int seed)
 {
 	struct config c;
 	size_t n;
 
+	if (harness_explore && (n = harness_explore_mutate(data, max, seed)) > 0)
+		return n;
 	if (explore_stage && seed % 4 == 0 && (n = explore_stage_mutate(data, size, max, seed)) > 0)
 		return n;
 	rcufuzz_config(data, size, &options, &c);

@@ -3,7 +3,10 @@
 #include "state.h"
 
 #include "../target/check/oracle.h"
+#include "../target/kernel/cpu.h"
+#include "../target/kernel/sched.h"
 #include "../target/kernel/task.h"
+#include "../target/rcu/tree.h"
 #include "../target/sim/sim.h"
 
 #include <stdlib.h>
@@ -51,21 +54,57 @@ void state_set_clear(struct state_set *v)
 }
 
 /*
- * The program's static data, .data and .bss: the linker's symbols.  Every
- * variable of the model is there (the model keeps fixed-size static state
- * and allocates nothing but, under ASan, the oracle's objects), and so is
- * every variable of the tools that a run does not write.
+ * The program's static data: the two sections every source of the model
+ * (target/) puts its variables in (target/sim/sections.h), or, in a build
+ * without them, .data and .bss whole (the linker's symbols).  Every variable
+ * of the model is there (the model keeps fixed-size static state and
+ * allocates nothing but, under ASan, the oracle's objects).  The tools' and
+ * the tests' variables are not the machine's state: in the sections' build
+ * they are not read; in the other, those a run does not write cost nothing.
  */
+extern char __start_rcufuzz_data[] __attribute__((weak));
+extern char __stop_rcufuzz_data[] __attribute__((weak));
+extern char __start_rcufuzz_bss[] __attribute__((weak));
+extern char __stop_rcufuzz_bss[] __attribute__((weak));
 extern char __data_start[] __attribute__((weak));
 extern char _end[] __attribute__((weak));
+
+static int in_sections(const void *p)
+{
+	const char *c = p;
+
+	return (c >= __start_rcufuzz_bss && c < __stop_rcufuzz_bss) ||
+	       (__start_rcufuzz_data != NULL && c >= __start_rcufuzz_data &&
+		c < __stop_rcufuzz_data);
+}
+
+/*
+ * The sections, if this build has them and they hold the model: variables
+ * of the simulator, the scheduler, the RCU model and the CPUs (a build that
+ * compiled some of target/ without sections.h reads .data and .bss whole).
+ */
+static int use_sections(void)
+{
+	static int known NOT_MACHINE_STATE, use NOT_MACHINE_STATE;
+
+	if (!known) {
+		known = 1;
+		use = __start_rcufuzz_bss != NULL && in_sections(&task_table) &&
+		      in_sections(&runqueues) && in_sections(&rcu_preempt_state) &&
+		      in_sections(&jiffies);
+	}
+	return use;
+}
 
 /*
  * Four lanes of multiply-xor over 8-byte words, folded into @h.  Not
  * instrumented: under ASan the static data and the stacks it reads hold
- * redzones, which are the same bytes in every state.
+ * redzones, which are the same bytes in every state; under MSan they hold
+ * bytes never written (padding, dead locals), which the hash reads on
+ * purpose (they can only make equal states hash apart: state.h).
  */
 #if defined(__clang__)
-__attribute__((no_sanitize("address", "undefined")))
+__attribute__((no_sanitize("address", "undefined", "memory")))
 #else
 __attribute__((no_sanitize_address))
 #endif
@@ -111,6 +150,14 @@ static uint64_t hash_without(uint64_t h, const char *from, const char *to, const
 	return h;
 }
 
+size_t machine_state_static_bytes(void)
+{
+	if (use_sections())
+		return (size_t)(__stop_rcufuzz_bss - __start_rcufuzz_bss) +
+		       (size_t)(__stop_rcufuzz_data - __start_rcufuzz_data);
+	return __data_start != NULL && _end != NULL ? (size_t)(_end - __data_start) : 0;
+}
+
 int machine_state_hashable(void)
 {
 	return CORO_ASM;
@@ -131,8 +178,12 @@ uint64_t machine_state_hash(uint64_t h)
 		skip[1][0] = t0;
 		skip[1][1] = t1;
 	}
-	if (__data_start != NULL && _end != NULL)
+	if (use_sections()) {
+		h = hash_without(h, __start_rcufuzz_data, __stop_rcufuzz_data, skip, 2);
+		h = hash_without(h, __start_rcufuzz_bss, __stop_rcufuzz_bss, skip, 2);
+	} else if (__data_start != NULL && _end != NULL) {
 		h = hash_without(h, __data_start, _end, skip, 2);
+	}
 	oracle_state(hash_into, &h);
 	for (int i = 1; i <= nr_tasks; i++) {
 		const struct coro *c = &task_table[i].coro;

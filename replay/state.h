@@ -21,6 +21,9 @@
 /* Can this build hash the stacks (the x86-64 coroutines)?  If not, do not prune. */
 int machine_state_hashable(void);
 
+/* The static data the hash reads, in bytes (before it skips what is not the machine's). */
+size_t machine_state_static_bytes(void);
+
 /* The state where the run stands (on the main loop, between records), folded into @h. */
 uint64_t machine_state_hash(uint64_t h);
 

@@ -9,7 +9,12 @@
 
 #include "../replay/cli.h"
 #include "../replay/explore.h"
+#include "../fuzz/harness_explore.h"
+#include "../fuzz/harnesses.h"
 #include "../fuzz/neighbour.h"
+#include "../replay/state.h"
+#include "../target/kernel/sched.h"
+#include "../target/rcu/tree.h"
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/config/history.h"
@@ -260,6 +265,9 @@ int test_explore_finds_findings(void)
 		 "reader-outlived-grace-period in rcu_do_batch", 1, 200},
 		{"corpus/harness/callback-dyntick.scn", "finding-idle-notifier-in-dyntick-idle",
 		 "reader-outlived-grace-period in rcu_do_batch", 2, 300},
+		/* 20,461 schedules in this (ASan) build, 17,503 in rcureplay. */
+		{"corpus/harness/hotplug-two-readers.scn", "finding-offline-reverses-blocked-tasks",
+		 "reader-outlived-grace-period in rcu_do_batch", 2, 25000},
 	};
 	struct rcufuzz_options patched;
 	struct rcufuzz_result res;
@@ -400,5 +408,77 @@ int test_explore_neighbours(void)
 	/* A header alone runs no step record: no neighbour. */
 	EXPECT(explore_neighbour(a, INPUT_HEADER_SIZE, &o, 0, 7, b, sizeof(b)) == 0,
 	       "a neighbour of a header");
+	return 0;
+}
+
+/*
+ * The default engine's harness exploration (fuzz/harness_explore.h): under
+ * finding-offline-qs-before-play-dead its bound-1 pass over the built-in
+ * harnesses reports, as an input that replays to the finding and runs clean
+ * under v3.0-patched, and the mutations pay for its units (no unit starts
+ * before the ones before it are paid for).
+ */
+int test_harness_explore(void)
+{
+	static uint8_t out[1024];
+	struct rcufuzz_options o, patched;
+	struct harness_explore_stats st;
+	struct rcufuzz_result res;
+	unsigned long calls = 0;
+	size_t n = 0;
+
+	rcufuzz_default_options(&o);
+	rcufuzz_default_options(&patched);
+	EXPECT(preset_lookup("finding-offline-qs-before-play-dead", &o.switches, &o.pin) &&
+		       preset_lookup("v3.0-patched", &patched.switches, &patched.pin),
+	       "presets");
+	harness_explore_reset();
+	while (n == 0 && calls < 20000) {
+		n = harness_explore_next(&o, 3, out, sizeof(out), NULL);
+		calls++;
+	}
+	harness_explore_stats(&st);
+	EXPECT(n > 0 && st.units >= 1 && st.units <= nr_builtin_harnesses,
+	       "no report in %u units (%lu schedules, %lu calls)", st.units, st.schedules, calls);
+	EXPECT(st.schedules - st.last_schedules <= calls,
+	       "%lu schedules before the last unit, paid for by %lu mutations",
+	       st.schedules - st.last_schedules, calls);
+	rcufuzz_run(out, n, &o, &res);
+	EXPECT(res.reported && strstr(res.summary, "reader-outlived-grace-period in rcu_do_batch"),
+	       "the stage's input: %s", res.reported ? res.summary : "clean");
+	rcufuzz_run(out, n, &patched, &res);
+	EXPECT(!res.reported, "v3.0-patched reports too: %s", res.summary);
+	/* Between two units the stage hands out nothing. */
+	EXPECT(harness_explore_next(&o, 3, out, sizeof(out), NULL) == 0, "a unit not paid for");
+	harness_explore_reset();
+	return 0;
+}
+
+/*
+ * The explorer's state hash reads the model's static data (the sections of
+ * target/sim/sections.h), not the runtimes' beside it: a byte of the RCU
+ * state or of a runqueue changes it, and putting the byte back restores it.
+ */
+int test_state_hash_reads_the_model(void)
+{
+	unsigned char *bytes[] = {(unsigned char *)&rcu_preempt_state.gpnum,
+				  (unsigned char *)&runqueues[0]};
+	uint64_t h0 = machine_state_hash(1);
+
+	/* The model's data is about 1 MB (its task table and stacks most of it); ASan's and
+	 * libFuzzer's tables, which the hash read before, are 10 MB more. */
+	EXPECT(machine_state_static_bytes() < 2u << 20, "the hash reads %zu bytes of static data",
+	       machine_state_static_bytes());
+	EXPECT(machine_state_hashable() == 0 || h0 == machine_state_hash(1), "the same state twice");
+	for (size_t i = 0; i < sizeof(bytes) / sizeof(bytes[0]); i++) {
+		unsigned char was = *bytes[i];
+		uint64_t h;
+
+		*bytes[i] ^= 0x40;
+		h = machine_state_hash(1);
+		*bytes[i] = was;
+		EXPECT(h != h0, "a change of model byte %zu leaves the hash", i);
+		EXPECT(machine_state_hash(1) == h0, "byte %zu put back: another hash", i);
+	}
 	return 0;
 }

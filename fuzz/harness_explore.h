@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The default engine's harness exploration (fuzz/target.c; off with
+ * RCUFUZZ_HARNESS_EXPLORE=0): the harnesses built into the target
+ * (harnesses.h) explored by bound, as rcureplay --explore explores a
+ * scenario (replay/explore.h, docs/exploring.md), a unit at a time between
+ * the mutations, and a unit's first report handed to the engine as the
+ * next mutation's output: the engine runs it, it crashes, and the crash
+ * is an ordinary input (rcureplay replays it, the minimizer shrinks it).
+ *
+ * A unit is one harness to one bound: first every harness to bound 1
+ * (about 6,700 schedules in all), then each to bound 2, then each to bound
+ * 3, a bound-2 unit cut at UNIT2_CAP schedules and a bound-3 one at
+ * UNIT3_CAP; then the stage is over and the mutations have the engine to
+ * themselves.  Each pass starts at a harness drawn from the first seed,
+ * so that libFuzzer's -fork jobs, each a new process, do not all explore
+ * the same units first.
+ *
+ * The stage is paid for by the mutations: each one earns a schedule.  A
+ * bound-1 unit starts once the credit is not negative and costs its
+ * schedules, so the bound-1 pass (a few seconds) runs at once, taking
+ * about half the engine's time until it is over.  A deeper unit costs four
+ * credits a schedule and is paid for before it starts, its cap's worth:
+ * the deeper units get a fifth of the engine's time, none of it before the
+ * mutations have had theirs.  Measured side by side from an empty corpus
+ * (bench/results/harness-explore-ab-2026-12-07*.md): the bound-1 pass
+ * finds offline-qs-before-play-dead in seconds, which the mutations alone
+ * find in one run of five within 90 s; deeper units run at once delayed
+ * the findings the mutations find alone (7-9 s became 17-20 s).  Counted
+ * in runs, not seconds: the same seeds give the same units at the same
+ * mutations.
+ */
+#ifndef RCUFUZZ_FUZZ_HARNESS_EXPLORE_H
+#define RCUFUZZ_FUZZ_HARNESS_EXPLORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rcufuzz.h"
+
+/*
+ * Called once per mutation with libFuzzer's @seed: when a unit is due,
+ * explore it under @o; when it reports, its input (at most @max bytes,
+ * minimized when longer) into @out and its size.  0 otherwise: the
+ * mutation goes on as it would without the stage.  Turns the tools'
+ * feedback off while it explores; the caller sets it back.  @log (may be
+ * NULL): a line per unit.
+ */
+size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, uint8_t *out,
+			    size_t max, FILE *log);
+
+/* What the stage has done: units explored, their schedules, the last one's. */
+struct harness_explore_stats {
+	unsigned int units;
+	unsigned long schedules, last_schedules;
+};
+void harness_explore_stats(struct harness_explore_stats *s);
+
+/* Back to the first unit, no credit: the tests'. */
+void harness_explore_reset(void);
+
+#endif
