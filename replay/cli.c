@@ -73,6 +73,7 @@ struct replay_args {
 	const char *output;  /* -o FILE */
 	int text, named, check, minimize, triage, points;
 	int explore;	      /* --explore */
+	int default_schedule; /* --explore --default-schedule */
 	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune */
 	int trace;	      /* --trace */
 	unsigned trace_flags; /* --nodes, --compact */
@@ -317,6 +318,26 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 }
 
 /*
+ * rcureplay --explore --default-schedule: the default schedule as a named
+ * scenario on stdout (its bytes to -o FILE if given): exit 0, 2 on error.
+ */
+static int print_default_schedule(const struct replay_args *a, const uint8_t *data, size_t size)
+{
+	uint8_t *bytes;
+	size_t n;
+
+	if (explore_default_schedule(data, size, &a->run, &bytes, &n) < 0)
+		return 2;
+	if (a->output != NULL && write_file(a->output, bytes, n) < 0) {
+		free(bytes);
+		return 2;
+	}
+	scenario_decompile_named(bytes, n, &a->run, stdout);
+	free(bytes);
+	return 0;
+}
+
+/*
  * rcureplay --explore: the estimate and progress on stderr, then the
  * verdict, or the first report minimized as a scenario with its replay
  * command (-o FILE, default out/explore-report, holds its bytes).
@@ -330,6 +351,8 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 	uint8_t *min;
 	size_t min_size;
 
+	if (a.default_schedule)
+		return print_default_schedule(&a, data, size);
 	a.eo.progress = stderr;
 	if (explore(data, size, &a.run, &a.eo, &r) < 0)
 		return 2;
@@ -660,6 +683,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 	case FLAG_NO_PRUNE:
 		a->eo.prune = 0;
 		break;
+	case FLAG_DEFAULT_SCHEDULE:
+		a->default_schedule = 1;
+		break;
 	case FLAG_HELP:
 		a->action = ACTION_HELP;
 		break;
@@ -739,6 +765,10 @@ static int check_args(struct replay_args *a)
 	if (a->explore && (a->check || a->triage || a->text || a->minimize || a->trace || a->html)) {
 		cli_error("--explore", "runs many schedules; not with --check, --triage, --text, "
 				       "--minimize, --trace or --html");
+		return -1;
+	}
+	if (a->default_schedule && !a->explore) {
+		cli_error("--default-schedule", "goes with --explore");
 		return -1;
 	}
 	/* One action, in this order of precedence. */

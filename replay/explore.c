@@ -448,11 +448,18 @@ static int next_record(struct input_event *ev, void *arg)
 			return hand_out(r, ev, EV_STEP, next);
 		}
 		if (next < 0) {
-			/* or done when RCU is idle, else time moves on. */
+			/*
+			 * or done when RCU is idle, else time moves on; with no
+			 * tick due, the spinners try again (their spins may wait
+			 * on each other: stop_machine's CPUs each ack a state the
+			 * others spin on) until nothing moves (stuck()).
+			 */
+			unsigned int spun = r->spun;
+
 			if ((!r->parked && liveness_rcu_idle() && !workload_ops_queued() &&
-			     r->released == r->x->nwork) ||
+			     !workload_ops_running() && r->released == r->x->nwork) ||
 			    ++r->idle_rounds > IDLE_ROUNDS || stuck(r) ||
-			    !tick_round(r))
+			    (!tick_round(r) && !spun))
 				return 0;
 			return next_record(ev, arg);
 		}
@@ -785,6 +792,42 @@ static void estimate(struct explorer *x)
 	free(r.branches);
 }
 
+/* The explorer's options (no trace, no hooks: its runs are its own) and workload. */
+static void setup(struct explorer *x, const uint8_t *prefix, size_t size,
+		  const struct rcufuzz_options *o)
+{
+	x->o = *o;
+	split_workload(x, prefix, size);
+	x->o.trace = NULL;
+	x->o.before_record = NULL;
+	x->o.replay_cmd = NULL;
+}
+
+int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
+			     uint8_t **out, size_t *out_size)
+{
+	struct explorer *x = calloc(1, sizeof(*x));
+	struct explore_options eo = {0};
+	struct explore_result r = {0};
+	struct schedule none = {0};
+	int rc;
+
+	if (x == NULL) {
+		fprintf(stderr, "rcufuzz: --explore: out of memory\n");
+		return -1;
+	}
+	setup(x, prefix, size, o);
+	x->eo = &eo;
+	x->r = &r;
+	feedback_enable(0);
+	feedback_rcu_state_enable(0);
+	rc = schedule_bytes(x, &none, 1, out, out_size);
+	feedback_enable(1);
+	feedback_rcu_state_enable(1);
+	free(x);
+	return rc;
+}
+
 int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	    const struct explore_options *eo, struct explore_result *r)
 {
@@ -806,11 +849,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 		fprintf(stderr, "rcufuzz: --explore: out of memory\n");
 		return -1;
 	}
-	x->o = *o;
-	split_workload(x, prefix, size);
-	x->o.trace = NULL;
-	x->o.before_record = NULL;
-	x->o.replay_cmd = NULL;
+	setup(x, prefix, size, o);
 	x->eo = eo;
 	x->r = r;
 	x->prune = eo->prune && machine_state_hashable();

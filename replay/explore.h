@@ -51,4 +51,14 @@ struct explore_result {
 int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	    const struct explore_options *eo, struct explore_result *r);
 
+/*
+ * The default schedule of @prefix's workload under @o (no preemption: what
+ * bound 0 runs), as an input: the prefix, then the records it handed out,
+ * runs of one CPU's steps merged (malloc'd into *@out; the caller frees).
+ * For a person writing a harness: where the explorer goes before it
+ * preempts anything.  0, or -1 out of memory.
+ */
+int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
+			     uint8_t **out, size_t *out_size);
+
 #endif

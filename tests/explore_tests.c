@@ -215,6 +215,53 @@ int test_explore_default_schedule_completes(void)
 	return 0;
 }
 
+/* Explored rows (not the drain's) of a CPU standing in play_dead(). */
+static void count_play_dead(const struct trace_row *row, void *arg)
+{
+	int *n = arg;
+
+	if (row->event >= 0 && row->func != NULL && strcmp(row->func, "play_dead") == 0)
+		(*n)++;
+}
+
+/*
+ * The default schedule of every harness that takes a CPU down takes it all
+ * the way to play_dead() itself, not the drain: until 2026-12-07 a 2-CPU
+ * stop_machine() ended hotplug-gp's explored part (each spinner stepped
+ * once, no tick due, the workload "taken": done), so no preemption of its
+ * schedules fell in the offline.
+ */
+int test_explore_default_schedule_runs_the_offline(void)
+{
+	static const char *const harness[] = {
+		"corpus/harness/hotplug-gp.scn", "corpus/harness/hotplug-late-callback.scn",
+		"corpus/harness/hotplug-two-readers.scn", "corpus/harness/hotplug-boost.scn"};
+
+	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++) {
+		struct scenario s;
+		struct rcufuzz_options o;
+		struct rcufuzz_result res;
+		uint8_t *bytes;
+		size_t size, n;
+		int dead = 0;
+		char *text = (char *)read_input_file(harness[i], &size);
+
+		EXPECT(text != NULL, "%s", harness[i]);
+		text[size] = '\0';
+		EXPECT(scenario_text_options(text, &s, &o) == 0, "%s", harness[i]);
+		free(text);
+		EXPECT(explore_default_schedule(s.bytes, s.size, &o, &bytes, &n) == 0, "explore");
+		scenario_free(&s);
+		o.trace = count_play_dead;
+		o.trace_arg = &dead;
+		rcufuzz_run(bytes, n, &o, &res);
+		free(bytes);
+		EXPECT(!res.reported && dead > 0, "%s: %d explored steps in play_dead()", harness[i],
+		       dead);
+	}
+	return 0;
+}
+
 /* Zoo bugs from the published harness: FF2, FF6 and LC3 (inject-*), each at its bound. */
 int test_explore_finds_zoo_bugs(void)
 {
@@ -324,6 +371,17 @@ int test_explore_cli(void)
 	       "--preemptions 7 accepted");
 	EXPECT(replay(ARGS("--explore", "--trace", "corpus/harness/reader-sync.scn")) == 2,
 	       "--explore --trace accepted");
+	/* The default schedule as a scenario: its work lines and named steps, exit 0. */
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--default-schedule", "-o", TMP "-explore.def",
+			      "corpus/harness/hotplug-gp.scn")) == 0,
+	       "--default-schedule exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strstr(out, "work T0 cpu_offline cpu1\n") && strstr(out, "step cpu0 until "),
+	       "'%s'", out);
+	EXPECT(replay(ARGS(TMP "-explore.def")) == 0, "the default schedule's bytes report");
+	EXPECT(replay(ARGS("--default-schedule", "corpus/harness/hotplug-gp.scn")) == 2,
+	       "--default-schedule without --explore accepted");
 	return 0;
 }
 

@@ -45,6 +45,7 @@ static int nr_workloads;
 static enum workload_mode mode;
 static int draining;
 static unsigned long ops_done; /* ops finished and tasks exited, for the drain */
+static int ops_running;	       /* ops taken and not yet returned */
 /*
  * The op whose run_op() returned last on each CPU, and in which step, for
  * workload_op_returned().  Not a point: nothing stops there, so no
@@ -67,6 +68,7 @@ void workload_boot(const struct topology *t, enum workload_mode m, int booting)
 	mode = m;
 	draining = 0;
 	ops_done = 0;
+	ops_running = 0;
 	memset(op_returned, 0, sizeof(op_returned));
 	op_sites_ready();
 	nr_workloads = t->ntasks;
@@ -155,6 +157,11 @@ int workload_done(void)
 int workload_op_returned(int cpu, unsigned long step)
 {
 	return op_returned[cpu].step == step && step != 0 ? op_returned[cpu].op : -1;
+}
+
+int workload_ops_running(void)
+{
+	return ops_running;
 }
 
 int workload_ops_queued(void)
@@ -547,7 +554,9 @@ static void workload_main(struct task_struct *self)
 
 			w->head = (w->head + 1) % WORK_QUEUE;
 			w->spin = 0; /* "spin" lasts until the next op */
+			ops_running++;
 			run_op(w, op, arg);
+			ops_running--;
 			ops_done++;
 			continue;
 		}

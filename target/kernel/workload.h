@@ -58,6 +58,8 @@ int workload_done(void);
 int workload_op_returned(int cpu, unsigned long step);
 /* Ops queued and not yet taken by their task (rcureplay --explore: the workload is not over). */
 int workload_ops_queued(void);
+/* Ops taken by their task and not yet returned (rcureplay --explore: nor is it then). */
+int workload_ops_running(void);
 struct task_struct *workload_task(int n);
 struct rt_mutex *workload_rt_mutex(int n);
 int workload_count(void);
