@@ -53,25 +53,14 @@ run() { # mode preset seed [corpus]
 		hx=1
 		bin=out/plain/$name
 		case $1 in
+		mutator*) bin=out/plain/mut/$name ;;
+		esac
+		case $1 in
 		edges) fb=0 ;;
-		nostate) st=0 ;;
-		mutator) bin=out/plain/mut/$name ;;
-		mutator-nostate)
-			bin=out/plain/mut/$name
-			st=0
-			;;
-		mutator-stage)
-			bin=out/plain/mut/$name
-			stage=1
-			;;
-		mutator-nowaypoints)
-			bin=out/plain/mut/$name
-			wp=0
-			;;
-		mutator-noexplore)
-			bin=out/plain/mut/$name
-			hx=0
-			;;
+		nostate | mutator-nostate) st=0 ;;
+		mutator-stage) stage=1 ;;
+		mutator-nowaypoints) wp=0 ;;
+		mutator-noexplore) hx=0 ;;
 		esac
 		s=$(date +%s.%N)
 		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage RCUFUZZ_HARNESS_EXPLORE=$hx \

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The default engine's harness exploration: see harness_explore.h. */
 #include "harness_explore.h"
+#include "clock.h"
 #include "harnesses.h"
 
 #include "../replay/explore.h"
@@ -8,7 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define FIRST_BOUND 1
 #define LAST_BOUND  3
@@ -52,14 +52,6 @@ static size_t take_report(struct explore_result *r, const struct rcufuzz_options
 	}
 	free(min);
 	return n;
-}
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, uint8_t *out,

@@ -67,6 +67,14 @@ static int env_is(const char *name, const char *value)
 	return v != NULL && strcmp(v, value) == 0;
 }
 
+/* The feedback as the environment asks (the exploration stages turn it off while they run). */
+static void feedback_as_configured(void)
+{
+	feedback_enable(feedback_on);
+	feedback_rcu_state_enable(rcu_state_on);
+	feedback_waypoints_enable(waypoints_on);
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	char pinned[384];
@@ -88,9 +96,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	feedback_on = !env_is("RCUFUZZ_FEEDBACK", "0");
 	rcu_state_on = !env_is("RCUFUZZ_RCU_STATE", "0");
 	waypoints_on = !env_is("RCUFUZZ_WAYPOINTS", "0");
-	feedback_enable(feedback_on);
-	feedback_rcu_state_enable(rcu_state_on);
-	feedback_waypoints_enable(waypoints_on);
+	feedback_as_configured();
 	explore_stage = env_is("RCUFUZZ_EXPLORE_STAGE", "1");
 	harness_explore = !env_is("RCUFUZZ_HARNESS_EXPLORE", "0");
 	verbose = env_is("RCUFUZZ_VERBOSE", "1");
@@ -146,8 +152,7 @@ static size_t explore_stage_mutate(uint8_t *data, size_t size, size_t max, unsig
 	feedback_rcu_state_enable(0);
 	n = explore_neighbour(data, size, &options, seen[h % 1024].next++, seed, out,
 			      max < sizeof(out) ? max : sizeof(out));
-	feedback_enable(feedback_on);
-	feedback_rcu_state_enable(rcu_state_on);
+	feedback_as_configured();
 	if (n > 0)
 		memcpy(data, out, n);
 	return n;
@@ -158,8 +163,7 @@ static size_t harness_explore_mutate(uint8_t *data, size_t max, unsigned int see
 {
 	size_t n = harness_explore_next(&options, seed, data, max, verbose ? stderr : NULL);
 
-	feedback_enable(feedback_on);
-	feedback_rcu_state_enable(rcu_state_on);
+	feedback_as_configured();
 	return n;
 }
 

@@ -225,10 +225,11 @@ static int spins(int cpu)
 static int waiting(const struct run *r, int cpu)
 {
 	const struct sim_site *s = sim_cpu_site(cpu);
-	int kind = s != NULL ? site_kind(s) : SITE_RUNS;
+	int kind;
 
 	if (((r->parked >> cpu) & 1) || !sim_cpu_runnable(cpu) || idle_noop(cpu))
 		return 1;
+	kind = s != NULL ? site_kind(s) : SITE_RUNS;
 	/* Halted in play_dead() until a cpu_up() brings its idle loop back. */
 	if (kind == SITE_DEAD)
 		return cpu_reached_play_dead(cpu);
@@ -792,6 +793,13 @@ static void estimate(struct explorer *x)
 	free(r.branches);
 }
 
+/* The tools' feedback counts what runs hit: the explorer's runs are its own, off. */
+static void tools_feedback(int on)
+{
+	feedback_enable(on);
+	feedback_rcu_state_enable(on);
+}
+
 /* The explorer's options (no trace, no hooks: its runs are its own) and workload. */
 static void setup(struct explorer *x, const uint8_t *prefix, size_t size,
 		  const struct rcufuzz_options *o)
@@ -819,11 +827,9 @@ int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rc
 	setup(x, prefix, size, o);
 	x->eo = &eo;
 	x->r = &r;
-	feedback_enable(0);
-	feedback_rcu_state_enable(0);
+	tools_feedback(0);
 	rc = schedule_bytes(x, &none, 1, out, out_size);
-	feedback_enable(1);
-	feedback_rcu_state_enable(1);
+	tools_feedback(1);
 	free(x);
 	return rc;
 }
@@ -855,8 +861,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 	x->prune = eo->prune && machine_state_hashable();
 	x->start = now();
 	/* Feedback counts what runs hit: state of the tools', not the machine's. */
-	feedback_enable(0);
-	feedback_rcu_state_enable(0);
+	tools_feedback(0);
 	estimate(x);
 	for (x->b = 0; x->b <= eo->bound && !x->stop; x->b++) {
 		struct schedule none = {0};
@@ -871,8 +876,7 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
 			r->bound_done = x->b;
 		progress(x, 1);
 	}
-	feedback_enable(1);
-	feedback_rcu_state_enable(1);
+	tools_feedback(1);
 	if (r->reported && report_bytes(x) < 0)
 		rc = -1;
 	state_set_clear(&x->seen);

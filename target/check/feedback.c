@@ -78,6 +78,17 @@ static inline void hit(uint32_t h)
 #endif
 }
 
+/* Feature @h, once a run whatever its hit count (the RCU states and the waypoints). */
+static void hit_once(uint32_t h)
+{
+	uint32_t slot = h % FEEDBACK_COUNTERS;
+
+	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
+		return;
+	rcu_states_seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
+	hit(h);
+}
+
 /* Context kind: task, hardirq, softirq, or the irq_exit window (in_irq() false, yet on an irq). */
 static uint32_t context_kind(const struct task_struct *t)
 {
@@ -151,7 +162,7 @@ void feedback_rcu_state(enum feedback_rcu_site where)
 	const struct rcu_state *rsp = &rcu_preempt_state;
 	const struct rcu_node *rnp;
 	uint32_t owing = 0, reading = 0, idle = 0, both = 0, tasks = 0;
-	uint32_t h, slot;
+	uint32_t h;
 	int cpu;
 
 	if (where == FB_RCU_GP_START || where == FB_RCU_FQS || where == FB_RCU_INVOKE)
@@ -182,11 +193,7 @@ void feedback_rcu_state(enum feedback_rcu_site where)
 	h = h * 31u + clip(owing, 3) * 27u + clip(reading, 2) * 9u + clip(idle, 2) * 3u +
 	    clip(both, 2);
 	h = h * 31u + tasks;
-	slot = h % FEEDBACK_COUNTERS;
-	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
-		return;
-	rcu_states_seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
-	hit(h);
+	hit_once(h);
 }
 
 /*
@@ -250,7 +257,7 @@ static uint32_t holds(void)
 
 void feedback_waypoint(enum feedback_rcu_site where)
 {
-	uint32_t m, h, slot;
+	uint32_t m, h;
 
 	if (!enabled || !waypoints_enabled)
 		return;
@@ -261,11 +268,7 @@ void feedback_waypoint(enum feedback_rcu_site where)
 		return;
 	h = 0x165667b1u + (uint32_t)where * 64u + m;
 	h = h * 31u + clip(held_for, 4);
-	slot = h % FEEDBACK_COUNTERS;
-	if (rcu_states_seen[slot / 8] & (1u << (slot % 8)))
-		return;
-	rcu_states_seen[slot / 8] |= (uint8_t)(1u << (slot % 8));
-	hit(h);
+	hit_once(h);
 }
 
 void feedback_clear(void)
