@@ -263,7 +263,13 @@ int test_cli_consequences(void)
 	return 0;
 }
 
-/* Every fuzz target runs its seed corpus clean (libFuzzer -runs), and the v3.0-rc7 one crashes on the trainwreck. */
+/*
+ * Every fuzz target runs its seed corpus clean (libFuzzer -runs), and the v3.0-rc7 one
+ * crashes on the trainwreck.  The four runs at a fixed seed: the harness exploration's
+ * first unit (harness_explore.h) is the seed's, and on v3.0-rc7 some units report at
+ * once (seed 3: a lost ->rcu_read_unlock_special update), which is a find, not a target
+ * that does not run.
+ */
 int test_fuzz_targets_run(void)
 {
 	static const char *const targets[] = {"v3_0-rc7_fuzzer", "v3_0_fuzzer",
@@ -271,7 +277,8 @@ int test_fuzz_targets_run(void)
 	char cmd[1024];
 
 	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++) {
-		snprintf(cmd, sizeof(cmd), "out/%s -runs=4 2>&1 | grep -q '^Done 4 runs'", targets[i]);
+		snprintf(cmd, sizeof(cmd), "out/%s -seed=1 -runs=4 2>&1 | grep -q '^Done 4 runs'",
+			 targets[i]);
 		EXPECT(system(cmd) == 0, "%s -runs=4 did not finish", targets[i]);
 		snprintf(cmd, sizeof(cmd), "out/%s out/%s_seed_corpus/* >/dev/null 2>&1", targets[i],
 			 targets[i]);
