@@ -40,7 +40,7 @@ explore() {
 	s=$(date +%s.%N)
 	rc=0
 	timeout "$cap" out/rcureplay --preset "$1" --explore --preemptions "$3" --jobs "$jobs" \
-		-o "$tmp/report" "$2" >"$tmp/last" 2>"$tmp/progress" || rc=$?
+		--release "${4:-early}" -o "$tmp/report" "$2" >"$tmp/last" 2>"$tmp/progress" || rc=$?
 	e=$(date +%s.%N)
 	secs=$(printf '%.2f' "$(echo "$e - $s" | bc)")
 	if [ "$rc" = 124 ]; then
@@ -130,7 +130,7 @@ for h in corpus/harness/*.scn; do
 	name=$(basename "$h" .scn)
 	# Bound 3 where the harness is small, 2 for the three- and four-CPU hotplug ones.
 	b=3
-	case $name in hotplug-two-readers | hotplug-boost | hotplug-boost-expedited | boost-two-readers | cbmc-readers-sync) b=2 ;; esac
+	case $name in hotplug-two-readers | hotplug-boost | hotplug-boost-expedited* | boost-two-readers | cbmc-readers-sync) b=2 ;; esac
 	explore v3.0-patched "$h" "$b"
 	if [ "$rc" = 1 ]; then
 		cp "$tmp/last" "$(dirname "$out")/explore-patched-$name.scn.txt"
@@ -143,23 +143,26 @@ done
 	echo
 	echo "## The findings' presets from the harnesses"
 	echo
-	echo "Bound 2; each finding from the harnesses whose shape it needs, until one reports."
+	echo "Bound 2; each finding from the harnesses whose shape it needs, until one reports;"
+	echo "a harness written NAME@late is explored with --release late."
 	echo
-	echo "| finding | harness | bound | verdict | seconds |"
-	echo "|---|---|---|---|---|"
+	echo "| finding | harness | release | bound | verdict | seconds |"
+	echo "|---|---|---|---|---|---|"
 } >>"$out"
-# finding harness...
+# finding harness[@late]...
 while read -r f harnesses; do
-	for name in $harnesses; do
-		explore "finding-$f" "corpus/harness/$name.scn" 2
-		echo "| $f | $name | 2 | $verdict | $secs |" >>"$out"
+	for h in $harnesses; do
+		name=${h%@late} release=early
+		[ "$name" != "$h" ] && release=late
+		explore "finding-$f" "corpus/harness/$name.scn" 2 "$release"
+		echo "| $f | $name | $release | 2 | $verdict | $secs |" >>"$out"
 		[ "$rc" = 1 ] && break
 	done
 done <<'EOF'
 offline-reverses-blocked-tasks hotplug-two-readers hotplug-gp
 offline-qs-before-play-dead hotplug-late-callback hotplug-gp hotplug-online
 offline-stale-boost-tasks hotplug-reader-outlives hotplug-boost hotplug-boost-expedited
-boost-twice-after-offline hotplug-boost-expedited hotplug-boost
+boost-twice-after-offline hotplug-boost-expedited-outlives@late hotplug-boost-expedited hotplug-boost
 unlock-stale-exp-report readers-expedited-tree
 idle-notifier-in-dyntick-idle callback-dyntick
 EOF

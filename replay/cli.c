@@ -74,7 +74,8 @@ struct replay_args {
 	int text, named, check, minimize, triage, points;
 	int explore;	      /* --explore */
 	int default_schedule; /* --explore --default-schedule */
-	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune */
+	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune,
+				      --release */
 	int trace;	      /* --trace */
 	unsigned trace_flags; /* --nodes, --compact */
 };
@@ -326,7 +327,7 @@ static int print_default_schedule(const struct replay_args *a, const uint8_t *da
 	uint8_t *bytes;
 	size_t n;
 
-	if (explore_default_schedule(data, size, &a->run, &bytes, &n) < 0)
+	if (explore_default_schedule(data, size, &a->run, a->eo.late_release, &bytes, &n) < 0)
 		return 2;
 	if (a->output != NULL && write_file(a->output, bytes, n) < 0) {
 		free(bytes);
@@ -683,6 +684,13 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 	case FLAG_NO_PRUNE:
 		a->eo.prune = 0;
 		break;
+	case FLAG_RELEASE:
+		if (strcmp(arg, "early") != 0 && strcmp(arg, "late") != 0) {
+			cli_error(arg, "--release takes early or late");
+			return -1;
+		}
+		a->eo.late_release = strcmp(arg, "late") == 0;
+		break;
 	case FLAG_DEFAULT_SCHEDULE:
 		a->default_schedule = 1;
 		break;
@@ -769,6 +777,10 @@ static int check_args(struct replay_args *a)
 	}
 	if (a->default_schedule && !a->explore) {
 		cli_error("--default-schedule", "goes with --explore");
+		return -1;
+	}
+	if (a->eo.late_release && !a->explore) {
+		cli_error("--release", "goes with --explore");
 		return -1;
 	}
 	/* One action, in this order of precedence. */

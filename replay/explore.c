@@ -415,8 +415,12 @@ static int next_record(struct input_event *ev, void *arg)
 			return -1;
 		}
 	}
-	/* The workload's next record once every op handed out has been taken. */
-	if (r->released < r->x->nwork && !workload_ops_queued()) {
+	/*
+	 * The workload's next record once every op handed out has been taken
+	 * (--release late: and has returned or sleeps).
+	 */
+	if (r->released < r->x->nwork && !workload_ops_queued() &&
+	    !(r->x->eo->late_release && workload_ops_awake())) {
 		*ev = r->x->work[r->released++];
 		r->last = -1;
 		return log_event(r, ev) < 0 ? -1 : 1;
@@ -812,10 +816,10 @@ static void setup(struct explorer *x, const uint8_t *prefix, size_t size,
 }
 
 int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
-			     uint8_t **out, size_t *out_size)
+			     int late_release, uint8_t **out, size_t *out_size)
 {
 	struct explorer *x = calloc(1, sizeof(*x));
-	struct explore_options eo = {0};
+	struct explore_options eo = {.late_release = late_release};
 	struct explore_result r = {0};
 	struct schedule none = {0};
 	int rc;

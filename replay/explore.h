@@ -24,6 +24,9 @@ struct explore_options {
 	unsigned long max_schedules; /* stop after this many (0: no limit) */
 	int jobs;		     /* worker processes for a bound's schedules */
 	int prune;		     /* 1: skip a state already explored (the default) */
+	int late_release;	     /* 1: hand a work record out only once every op
+					handed out before it has returned or sleeps
+					(--release late); 0: once each is taken */
 	FILE *progress;		     /* the estimate and progress lines; NULL: none */
 };
 
@@ -59,6 +62,6 @@ int explore(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
  * preempts anything.  0, or -1 out of memory.
  */
 int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rcufuzz_options *o,
-			     uint8_t **out, size_t *out_size);
+			     int late_release, uint8_t **out, size_t *out_size);
 
 #endif

@@ -14,6 +14,7 @@
 #include "../fuzz/neighbour.h"
 #include "../replay/state.h"
 #include "../target/kernel/sched.h"
+#include "../target/kernel/workload.h"
 #include "../target/rcu/tree.h"
 #include "../target/check/relevant.h"
 #include "../target/input.h"
@@ -215,6 +216,33 @@ int test_explore_default_schedule_completes(void)
 	return 0;
 }
 
+/*
+ * Run scenario @text's default schedule (--release late if @late) with
+ * @trace watching its rows; its result into @res.  0, or -1 if it did not compile.
+ */
+static int run_default_schedule(const char *text, int late,
+				void (*trace)(const struct trace_row *, void *), void *arg,
+				struct rcufuzz_result *res)
+{
+	struct scenario s;
+	struct rcufuzz_options o;
+	uint8_t *bytes;
+	size_t n;
+	int rc;
+
+	if (scenario_text_options(text, &s, &o) < 0)
+		return -1;
+	rc = explore_default_schedule(s.bytes, s.size, &o, late, &bytes, &n);
+	scenario_free(&s);
+	if (rc < 0)
+		return -1;
+	o.trace = trace;
+	o.trace_arg = arg;
+	rcufuzz_run(bytes, n, &o, res);
+	free(bytes);
+	return 0;
+}
+
 /* Explored rows (not the drain's) of a CPU standing in play_dead(). */
 static void count_play_dead(const struct trace_row *row, void *arg)
 {
@@ -238,26 +266,67 @@ int test_explore_default_schedule_runs_the_offline(void)
 		"corpus/harness/hotplug-two-readers.scn", "corpus/harness/hotplug-boost.scn"};
 
 	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++) {
-		struct scenario s;
-		struct rcufuzz_options o;
 		struct rcufuzz_result res;
-		uint8_t *bytes;
-		size_t size, n;
-		int dead = 0;
+		size_t size;
+		int dead = 0, rc;
 		char *text = (char *)read_input_file(harness[i], &size);
 
 		EXPECT(text != NULL, "%s", harness[i]);
 		text[size] = '\0';
-		EXPECT(scenario_text_options(text, &s, &o) == 0, "%s", harness[i]);
+		rc = run_default_schedule(text, 0, count_play_dead, &dead, &res);
 		free(text);
-		EXPECT(explore_default_schedule(s.bytes, s.size, &o, &bytes, &n) == 0, "explore");
-		scenario_free(&s);
-		o.trace = count_play_dead;
-		o.trace_arg = &dead;
-		rcufuzz_run(bytes, n, &o, &res);
-		free(bytes);
+		EXPECT(rc == 0, "%s", harness[i]);
 		EXPECT(!res.reported && dead > 0, "%s: %d explored steps in play_dead()", harness[i],
 		       dead);
+	}
+	return 0;
+}
+
+/* Where T0's rcu_read_unlock() began: was T1 (in synchronize_rcu()) asleep by then? */
+struct unlock_order {
+	int seen;	 /* T0 stood at run_op:read_unlock */
+	int sync_asleep; /* T1's state then was not TASK_RUNNING */
+};
+
+static void note_unlock_order(const struct trace_row *row, void *arg)
+{
+	struct unlock_order *u = arg;
+	const struct task_struct *t1 = workload_task(1);
+
+	if (u->seen || row->event < 0 || row->task != workload_task(0) || row->func == NULL ||
+	    strcmp(row->func, "run_op") != 0 || strcmp(row->label, "read_unlock") != 0)
+		return;
+	u->seen = 1;
+	u->sync_asleep = t1 != NULL && t1->state != TASK_RUNNING;
+}
+
+/*
+ * --release late hands a work line out only once every op before it has
+ * returned or sleeps, so the reader's unlock written after a
+ * synchronize_rcu() begins once the updater sleeps in it; early (the
+ * default) hands it out as soon as the updater has taken its op, and the
+ * reader, whose CPU runs on, unlocks first.  A harness that needs its
+ * updater blocked on its readers (boost-twice-after-offline's, the
+ * expedited grace period boosting a reader moved to the root) gets that
+ * order without a preemption spent on it.
+ */
+int test_explore_late_release(void)
+{
+	static const char text[] = "topology cpus=2 tasks=2\n"
+				   "work T0 read_lock\n"
+				   "work T1 synchronize_rcu\n"
+				   "work T0 read_unlock\n";
+
+	for (int late = 0; late <= 1; late++) {
+		struct rcufuzz_result res;
+		struct unlock_order u = {0};
+
+		EXPECT(run_default_schedule(text, late, note_unlock_order, &u, &res) == 0,
+		       "compile");
+		EXPECT(u.seen && u.sync_asleep == late && !res.reported,
+		       "--release %s: unlock %s, the updater %s then, report %d",
+		       late ? "late" : "early", u.seen ? "ran" : "never ran",
+		       u.sync_asleep ? "asleep" : "awake", res.reported);
 	}
 	return 0;
 }
@@ -382,6 +451,16 @@ int test_explore_cli(void)
 	EXPECT(replay(ARGS(TMP "-explore.def")) == 0, "the default schedule's bytes report");
 	EXPECT(replay(ARGS("--default-schedule", "corpus/harness/hotplug-gp.scn")) == 2,
 	       "--default-schedule without --explore accepted");
+	/* --release: early or late, and only with --explore. */
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--release", "late", "--preemptions", "1",
+			      "corpus/harness/reader-sync.scn")) == 0,
+	       "--release late exit");
+	EXPECT(replay(ARGS("--explore", "--release", "soon", "corpus/harness/reader-sync.scn")) ==
+		       2,
+	       "--release soon accepted");
+	EXPECT(replay(ARGS("--release", "late", "corpus/harness/reader-sync.scn")) == 2,
+	       "--release without --explore accepted");
 	return 0;
 }
 

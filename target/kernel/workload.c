@@ -37,6 +37,7 @@ struct workload {
 	struct rq *holds_rq;		       /* rq->lock taken by rq_lock, or NULL */
 	int holds_mutex;		       /* test mutex held */
 	int holds_rtm[NR_WORKLOAD_RT_MUTEXES]; /* rt_mutexes held */
+	int in_op;			       /* inside run_op(): workload_ops_awake() */
 	struct sighand_struct sighand;
 };
 
@@ -162,6 +163,17 @@ int workload_op_returned(int cpu, unsigned long step)
 int workload_ops_running(void)
 {
 	return ops_running;
+}
+
+/* Ops taken and not yet returned whose task is running or runnable (not asleep). */
+int workload_ops_awake(void)
+{
+	int n = 0;
+
+	for (int i = 0; i < nr_workloads; i++)
+		n += workloads[i].in_op && workloads[i].task &&
+		     workloads[i].task->state == TASK_RUNNING;
+	return n;
 }
 
 int workload_ops_queued(void)
@@ -555,7 +567,9 @@ static void workload_main(struct task_struct *self)
 			w->head = (w->head + 1) % WORK_QUEUE;
 			w->spin = 0; /* "spin" lasts until the next op */
 			ops_running++;
+			w->in_op = 1;
 			run_op(w, op, arg);
+			w->in_op = 0;
 			ops_running--;
 			ops_done++;
 			continue;

@@ -60,6 +60,11 @@ int workload_op_returned(int cpu, unsigned long step);
 int workload_ops_queued(void);
 /* Ops taken by their task and not yet returned (rcureplay --explore: nor is it then). */
 int workload_ops_running(void);
+/*
+ * Of those, the ones whose task is running or runnable, not asleep
+ * (rcureplay --explore --release late hands the next op out at 0).
+ */
+int workload_ops_awake(void);
 struct task_struct *workload_task(int n);
 struct rt_mutex *workload_rt_mutex(int n);
 int workload_count(void);
