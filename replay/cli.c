@@ -318,6 +318,21 @@ static int do_minimize(const uint8_t *data, size_t size, const struct rcufuzz_op
 	return rc;
 }
 
+/* The report's preemptions, where the explorer took them (before minimizing). */
+static void print_preemptions(const struct explore_result *r)
+{
+	static const char *const kind[] = {"resched", "park", "switch from"};
+
+	for (int i = 0; i < r->preemptions && i < EXPLORE_MAX_BOUND; i++) {
+		const struct explore_preemption *p = &r->preempted[i];
+
+		printf("  preemption %d: %s cpu%d", i + 1, kind[p->kind], p->cpu);
+		if (p->kind == EXPLORE_SWITCH)
+			printf(" to cpu%d", p->to);
+		printf(" at %s, after %lu steps\n", p->where, p->step);
+	}
+}
+
 /*
  * rcureplay --explore --default-schedule: the default schedule as a named
  * scenario on stdout (its bytes to -o FILE if given): exit 0, 2 on error.
@@ -369,6 +384,7 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 	}
 	printf("explored %lu schedules (%lu states): a report with %d preemption%s: %s\n",
 	       r.schedules, r.states, r.preemptions, r.preemptions == 1 ? "" : "s", r.summary);
+	print_preemptions(&r);
 	if (minimize_input(r.bytes, r.size, &a.run, &min, &min_size) < 0) {
 		min = r.bytes;
 		min_size = r.size;

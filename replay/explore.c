@@ -118,6 +118,7 @@ struct run {
 	int nhashes;
 	struct input_event *log; /* every record handed out (NULL: not kept) */
 	size_t nlog, log_cap;
+	struct explore_preemption *note; /* where each preemption was taken (NULL: not kept) */
 };
 
 /* What a worker found for one leaf, in memory shared with the parent. */
@@ -384,6 +385,21 @@ static int stuck(struct run *r)
 	return ++r->still > STUCK_ROUNDS;
 }
 
+/* Where CPU @c stands as preemption @alt is taken there, for the report. */
+static void note_preemption(struct explore_preemption *p, int c, int alt)
+{
+	const struct sim_site *site = sim_cpu_site(c);
+
+	p->kind = alt == ALT_RESCHED ? EXPLORE_RESCHED
+		  : alt == ALT_PARK  ? EXPLORE_PARK
+				     : EXPLORE_SWITCH;
+	p->cpu = c;
+	p->to = alt >= ALT_CPU ? alt - ALT_CPU : -1;
+	p->step = sim_steps();
+	snprintf(p->where, sizeof(p->where), "%s:%s", site ? site->func : "?",
+		 site ? site->label : "?");
+}
+
 /*
  * rcufuzz_options.more_records: the default schedule with the schedule's
  * preemptions.  A branch point is a record's step that leaves its CPU at an
@@ -401,6 +417,9 @@ static int next_record(struct input_event *ev, void *arg)
 
 		if (r->next < r->s->n && r->s->p[r->next].at == at) {
 			int alt = r->s->p[r->next++].alt;
+
+			if (r->note != NULL)
+				note_preemption(&r->note[r->next - 1], c, alt);
 
 			if (alt == ALT_RESCHED)
 				return hand_out(r, ev, EV_RESCHED, c);
@@ -485,6 +504,7 @@ static void run_schedule(const struct explorer *x, const struct schedule *s, int
 	unsigned int cap = r->branches_cap;
 	struct input_event *log = r->log;
 	size_t log_cap = r->log_cap;
+	struct explore_preemption *note = r->note;
 	int record = r->record, hash = x->prune;
 	const struct state_set *seen = r->seen;
 
@@ -501,6 +521,7 @@ static void run_schedule(const struct explorer *x, const struct schedule *s, int
 	r->branches_cap = cap;
 	r->log = log;
 	r->log_cap = log_cap;
+	r->note = note;
 	o.more_records = next_record;
 	o.more_records_arg = r;
 	rcufuzz_run(x->prefix, x->size, &o, res);
@@ -747,6 +768,13 @@ static int schedule_bytes(struct explorer *x, const struct schedule *s, int merg
 /* The first report's input, checked: its bytes replay to its SUMMARY. */
 static int report_bytes(struct explorer *x)
 {
+	struct run where = {.note = x->r->preempted};
+	struct rcufuzz_result res;
+
+	/* Where its preemptions were taken: the minimized schedule no longer shows them. */
+	run_schedule(x, &x->found, 0, &where, &res);
+	free(where.branches);
+	free(where.log);
 	for (int merge = 1; merge >= 0; merge--) {
 		struct rcufuzz_result res;
 		uint8_t *buf;

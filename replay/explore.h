@@ -30,6 +30,17 @@ struct explore_options {
 	FILE *progress;		     /* the estimate and progress lines; NULL: none */
 };
 
+/* One preemption of the first report's schedule, where the explorer took it. */
+struct explore_preemption {
+	int kind;	    /* EXPLORE_RESCHED, EXPLORE_PARK or EXPLORE_SWITCH */
+	int cpu;	    /* the CPU standing at the point */
+	int to;		    /* EXPLORE_SWITCH: the CPU run instead */
+	unsigned long step; /* steps run before it */
+	char where[96];	    /* FUNC:LABEL of the point, as `step cpuN until` names it */
+};
+
+enum { EXPLORE_RESCHED, EXPLORE_PARK, EXPLORE_SWITCH };
+
 struct explore_result {
 	unsigned long schedules; /* run, or cut short at a state already explored */
 	unsigned long states;	 /* distinct states recorded */
@@ -41,6 +52,7 @@ struct explore_result {
 	int reported;		 /* a schedule reported: the first one is below */
 	int preemptions;	 /* its preemptions */
 	char summary[256];	 /* its SUMMARY line, without "SUMMARY: " */
+	struct explore_preemption preempted[EXPLORE_MAX_BOUND]; /* its preemptions, in order */
 	uint8_t *bytes;		 /* its input (malloc'd; the caller frees) */
 	size_t size;
 };

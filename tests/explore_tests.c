@@ -433,6 +433,10 @@ int test_explore_cli(void)
 	EXPECT(strstr(out, "reader-outlived-grace-period") && strstr(out, "topology cpus=2") &&
 		       strstr(out, "Replay: out/rcureplay --preset inject-ff2 " TMP "-explore.min"),
 	       "'%s'", out);
+	/* Its one preemption, named where the explorer took it. */
+	EXPECT(strstr(out, "\n  preemption 1: ") && !strstr(out, "preemption 2:") &&
+		       strstr(out, " at ") && strstr(out, " steps\n"),
+	       "'%s'", out);
 	EXPECT(replay(ARGS("--preset", "inject-ff2", TMP "-explore.min")) == 1,
 	       "the minimized bytes do not report");
 	EXPECT(replay(ARGS("--explore", "--preemptions", "7", "corpus/harness/reader-sync.scn")) ==
