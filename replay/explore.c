@@ -769,10 +769,10 @@ static int schedule_bytes(struct explorer *x, const struct schedule *s, int merg
 static int report_bytes(struct explorer *x)
 {
 	struct run where = {.note = x->r->preempted};
-	struct rcufuzz_result res;
+	struct rcufuzz_result again;
 
 	/* Where its preemptions were taken: the minimized schedule no longer shows them. */
-	run_schedule(x, &x->found, 0, &where, &res);
+	run_schedule(x, &x->found, 0, &where, &again);
 	free(where.branches);
 	free(where.log);
 	for (int merge = 1; merge >= 0; merge--) {
