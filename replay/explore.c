@@ -40,8 +40,10 @@
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/kernel/cpu.h"
+#include "../target/kernel/frame.h"
 #include "../target/kernel/hotplug.h"
 #include "../target/kernel/sched.h"
+#include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
 #include "../target/kernel/workload.h"
 #include "../target/rcu/tree.h"
@@ -388,16 +390,22 @@ static int stuck(struct run *r)
 /* Where CPU @c stands as preemption @alt is taken there, for the report. */
 static void note_preemption(struct explore_preemption *p, int c, int alt)
 {
+	const struct task_struct *t = cpu_curr(c);
 	const struct sim_site *site = sim_cpu_site(c);
+	const char *point = site ? site->func : "?";
+	const char *func = t->depth ? frame_top(t) : point;
+	const char *lock = site ? lock_site_func(t, site) : NULL;
 
+	/* Named as --trace names it (trace_point_func()): a bare lock point by its caller. */
+	if (lock != NULL && strcmp(func, point) == 0)
+		func = lock;
 	p->kind = alt == ALT_RESCHED ? EXPLORE_RESCHED
 		  : alt == ALT_PARK  ? EXPLORE_PARK
 				     : EXPLORE_SWITCH;
 	p->cpu = c;
 	p->to = alt >= ALT_CPU ? alt - ALT_CPU : -1;
 	p->step = sim_steps();
-	snprintf(p->where, sizeof(p->where), "%s:%s", site ? site->func : "?",
-		 site ? site->label : "?");
+	snprintf(p->where, sizeof(p->where), "%s:%s", func, site ? site->label : "?");
 }
 
 /*

@@ -433,9 +433,13 @@ int test_explore_cli(void)
 	EXPECT(strstr(out, "reader-outlived-grace-period") && strstr(out, "topology cpus=2") &&
 		       strstr(out, "Replay: out/rcureplay --preset inject-ff2 " TMP "-explore.min"),
 	       "'%s'", out);
-	/* Its one preemption, named where the explorer took it. */
-	EXPECT(strstr(out, "\n  preemption 1: ") && !strstr(out, "preemption 2:") &&
-		       strstr(out, " at ") && strstr(out, " steps\n"),
+	/*
+	 * Its one preemption, named where the explorer took it, as --trace and
+	 * `step cpuN until` name the point (run_op, not the POINT's workload_main).
+	 */
+	EXPECT(strstr(out, "\n  preemption 1: switch from cpu0 to cpu1 at run_op:read_lock, "
+			   "after 1 steps\n") &&
+		       !strstr(out, "preemption 2:"),
 	       "'%s'", out);
 	EXPECT(replay(ARGS("--preset", "inject-ff2", TMP "-explore.min")) == 1,
 	       "the minimized bytes do not report");
