@@ -40,10 +40,8 @@
 #include "../target/check/relevant.h"
 #include "../target/input.h"
 #include "../target/kernel/cpu.h"
-#include "../target/kernel/frame.h"
 #include "../target/kernel/hotplug.h"
 #include "../target/kernel/sched.h"
-#include "../target/kernel/spinlock.h"
 #include "../target/kernel/task.h"
 #include "../target/kernel/workload.h"
 #include "../target/rcu/tree.h"
@@ -390,22 +388,16 @@ static int stuck(struct run *r)
 /* Where CPU @c stands as preemption @alt is taken there, for the report. */
 static void note_preemption(struct explore_preemption *p, int c, int alt)
 {
-	const struct task_struct *t = cpu_curr(c);
-	const struct sim_site *site = sim_cpu_site(c);
-	const char *point = site ? site->func : "?";
-	const char *func = t->depth ? frame_top(t) : point;
-	const char *lock = site ? lock_site_func(t, site) : NULL;
+	const char *func, *label;
 
-	/* Named as --trace names it (trace_point_func()): a bare lock point by its caller. */
-	if (lock != NULL && strcmp(func, point) == 0)
-		func = lock;
+	cpu_point_name(c, &func, &label);
 	p->kind = alt == ALT_RESCHED ? EXPLORE_RESCHED
 		  : alt == ALT_PARK  ? EXPLORE_PARK
 				     : EXPLORE_SWITCH;
 	p->cpu = c;
 	p->to = alt >= ALT_CPU ? alt - ALT_CPU : -1;
 	p->step = sim_steps();
-	snprintf(p->where, sizeof(p->where), "%s:%s", func, site ? site->label : "?");
+	snprintf(p->where, sizeof(p->where), "%s:%s", func, label);
 }
 
 /*
@@ -736,11 +728,15 @@ static int explore_node(struct explorer *x, const struct schedule *s)
 	return stop;
 }
 
-/* The input of schedule @s: the prefix, then the records its run handed out, steps merged. */
-static int schedule_bytes(struct explorer *x, const struct schedule *s, int merge, uint8_t **out,
-			  size_t *size)
+/*
+ * The input of schedule @s: the prefix, then the records its run handed
+ * out, steps merged; where each preemption was taken into @note (NULL: not).
+ */
+static int schedule_bytes(struct explorer *x, const struct schedule *s, int merge,
+			  struct explore_preemption *note, uint8_t **out, size_t *size)
 {
-	struct run r = {.log = malloc(1024 * sizeof(struct input_event)), .log_cap = 1024};
+	struct run r = {
+		.log = malloc(1024 * sizeof(struct input_event)), .log_cap = 1024, .note = note};
 	struct rcufuzz_result res;
 	uint8_t *buf;
 	size_t n;
@@ -776,19 +772,13 @@ static int schedule_bytes(struct explorer *x, const struct schedule *s, int merg
 /* The first report's input, checked: its bytes replay to its SUMMARY. */
 static int report_bytes(struct explorer *x)
 {
-	struct run where = {.note = x->r->preempted};
-	struct rcufuzz_result again;
-
-	/* Where its preemptions were taken: the minimized schedule no longer shows them. */
-	run_schedule(x, &x->found, 0, &where, &again);
-	free(where.branches);
-	free(where.log);
 	for (int merge = 1; merge >= 0; merge--) {
 		struct rcufuzz_result res;
 		uint8_t *buf;
 		size_t n;
 
-		if (schedule_bytes(x, &x->found, merge, &buf, &n) < 0)
+		/* Its preemptions noted: the minimized schedule no longer shows them. */
+		if (schedule_bytes(x, &x->found, merge, x->r->preempted, &buf, &n) < 0)
 			return -1;
 		rcufuzz_run(buf, n, &x->o, &res);
 		if (res.reported && strcmp(res.summary, x->r->summary) == 0) {
@@ -868,7 +858,7 @@ int explore_default_schedule(const uint8_t *prefix, size_t size, const struct rc
 	x->eo = &eo;
 	x->r = &r;
 	tools_feedback(0);
-	rc = schedule_bytes(x, &none, 1, out, out_size);
+	rc = schedule_bytes(x, &none, 1, NULL, out, out_size);
 	tools_feedback(1);
 	free(x);
 	return rc;

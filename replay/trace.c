@@ -153,14 +153,6 @@ static void print_nodes(struct trace_printer *p, const struct trace_row *row)
 	p->last = s;
 }
 
-const char *trace_point_func(const struct trace_row *row)
-{
-	/* A lock's point with no frame above it (a stopper): the lock's caller says more. */
-	if (row->site_func && strcmp(row->func, row->point_func) == 0)
-		return row->site_func;
-	return row->func;
-}
-
 void trace_print_row(const struct trace_row *row, void *arg)
 {
 	struct trace_printer *p = arg;

@@ -14,11 +14,6 @@ struct trace_printer;
 /* A printer of rows on @out; NULL if out of memory. */
 struct trace_printer *trace_printer_new(FILE *out, unsigned flags);
 void trace_printer_free(struct trace_printer *p);
-/*
- * The FUNC of a row's FUNC:LABEL: the innermost function (trace_row.func),
- * or, at a lock's point where there is no frame, the lock's caller.
- */
-const char *trace_point_func(const struct trace_row *row);
 /* The rcufuzz_options.trace callback: one row; @arg is a trace_printer. */
 void trace_print_row(const struct trace_row *row, void *arg);
 /*

@@ -122,6 +122,34 @@ static void note_step(int cpu)
 	}
 }
 
+const char *trace_point_func(const struct trace_row *row)
+{
+	/* A lock's point with no frame above it (a stopper): the lock's caller says more. */
+	if (row->site_func && strcmp(row->func, row->point_func) == 0)
+		return row->site_func;
+	return row->func;
+}
+
+void cpu_point_name(int cpu, const char **func, const char **label)
+{
+	const struct task_struct *t = cpu_curr(cpu);
+	const struct sim_site *s = sim_cpu_site(cpu);
+	/*
+	 * The fields note_step() gives its rows, computed again: sharing them
+	 * by rewriting note_step()'s locals moved rcureplay --explore's counts
+	 * (hotplug-gp to 3: 366,281 -> 366,072), so its hash reads bytes that
+	 * are not machine state; not chased yet.
+	 */
+	struct trace_row row = {
+		.func = t->depth ? frame_top(t) : (s ? s->func : "?"),
+		.point_func = s ? s->func : "?",
+		.site_func = lock_site_func(t, s),
+	};
+
+	*func = trace_point_func(&row);
+	*label = s ? s->label : "start";
+}
+
 void event_format(const struct input_event *ev, char *buf, size_t len)
 {
 	switch (ev->op) {

@@ -45,6 +45,14 @@ struct trace_row {
 };
 
 /*
+ * The FUNC of a row's FUNC:LABEL: the innermost function (trace_row.func),
+ * or, at a lock's point where there is no frame, the lock's caller.
+ */
+const char *trace_point_func(const struct trace_row *row);
+/* The point CPU @cpu stands at, FUNC and LABEL as --trace and `step cpuN until` name it. */
+void cpu_point_name(int cpu, const char **func, const char **label);
+
+/*
  * Would a step of CPU @cpu change nothing (halted in its idle loop,
  * nothing pending)?  The drain skips such a CPU.
  */
