@@ -3,12 +3,14 @@
 # measured: each zoo bug's injected preset explored from its harness (schedules
 # and seconds to the first report, beside Nidhugg's times), Nidhugg's harness
 # on v3.0 to a bound, every harness on v3.0-patched to a bound, the
-# findings' presets from the harnesses of their shape.  Writes a markdown table.
+# findings' presets from the harnesses of their shape, with every kind of
+# preemption and with parks only.  Writes a markdown table.
 #
-#   bench/explore.sh [-j JOBS] [-c CAP] [-o OUT.md]
+#   bench/explore.sh [-j JOBS] [-c CAP] [-F] [-o OUT.md]
 #
 # -j: --jobs of every exploration (default 2); -c: seconds each exploration
-# may take (default 120); -o: the results file (default
+# may take (default 120); -F: the findings' section only; -o: the results
+# file (default
 # bench/results/explore-<date>.md).  Needs out/rcureplay (make).  A report on
 # v3.0-patched is news: its minimized scenario is kept beside the results
 # (explore-patched-<harness>.scn) and named in the table.
@@ -17,14 +19,17 @@ cd "$(dirname "$0")/.." || exit 2
 
 jobs=2
 cap=120
+findings_only=0
+args=$*
 out=bench/results/explore-$(date -u +%Y-%m-%d).md
-while getopts "j:c:o:" opt; do
+while getopts "j:c:Fo:" opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
 	c) cap=$OPTARG ;;
+	F) findings_only=1 ;;
 	o) out=$OPTARG ;;
 	*)
-		echo "rcufuzz: bench/explore.sh: usage: bench/explore.sh [-j JOBS] [-c CAP] [-o OUT.md]" >&2
+		echo "rcufuzz: bench/explore.sh: usage: bench/explore.sh [-j JOBS] [-c CAP] [-F] [-o OUT.md]" >&2
 		exit 2
 		;;
 	esac
@@ -32,15 +37,16 @@ done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# explore PRESET HARNESS BOUND: one exploration, capped; sets $verdict (the
-# verdict line, or "stopped at the cap"), $secs, $rc (0 clean, 1 report,
-# 124 the cap) and keeps its stdout as $tmp/last.
+# explore PRESET HARNESS BOUND [RELEASE [FLAG]]: one exploration, capped;
+# sets $verdict (the verdict line, or "stopped at the cap"), $secs, $rc (0
+# clean, 1 report, 124 the cap) and keeps its stdout as $tmp/last.
 explore() {
 	local s e
 	s=$(date +%s.%N)
 	rc=0
 	timeout "$cap" out/rcureplay --preset "$1" --explore --preemptions "$3" --jobs "$jobs" \
-		--release "${4:-early}" -o "$tmp/report" "$2" >"$tmp/last" 2>"$tmp/progress" || rc=$?
+		--release "${4:-early}" ${5:+"$5"} -o "$tmp/report" "$2" >"$tmp/last" \
+		2>"$tmp/progress" || rc=$?
 	e=$(date +%s.%N)
 	secs=$(printf '%.2f' "$(echo "$e - $s" | bc)")
 	if [ "$rc" = 124 ]; then
@@ -60,10 +66,14 @@ zoo_workload() {
 {
 	echo "# Bounded exploration (rcureplay --explore)"
 	echo
-	echo "Command: \`bench/explore.sh -j $jobs -c $cap\`, $(date -u '+%Y-%m-%d %H:%M UTC'),"
-	echo "commit $(git rev-parse --short HEAD), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),"
-	echo "--jobs $jobs, each exploration capped at $cap s; the machine was shared with other"
-	echo "engineers' jobs (runs under nice -n 10), so times are upper bounds."
+	echo "Command: \`bench/explore.sh $args\`, $(date -u '+%Y-%m-%d %H:%M UTC'),"
+	echo "commit $(git rev-parse --short HEAD)$(git diff --quiet HEAD -- || echo ' plus uncommitted changes'), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')),"
+	echo "--jobs $jobs, each exploration capped at $cap s; seconds are wall-clock, minimizing"
+	echo "a report included."
+} >"$out"
+
+if [ "$findings_only" = 0 ]; then
+{
 	echo
 	echo "## Zoo bugs: the injected preset explored from its harness"
 	echo
@@ -73,7 +83,7 @@ zoo_workload() {
 	echo
 	echo "| bug | harness | verdict | seconds | Nidhugg published | Nidhugg here |"
 	echo "|---|---|---|---|---|---|"
-} >"$out"
+} >>"$out"
 
 # bug harness published here
 while read -r bug harness published here; do
@@ -138,25 +148,31 @@ for h in corpus/harness/*.scn; do
 	fi
 	echo "| $name | $b | $verdict | $secs |" >>"$out"
 done
+fi
 
 {
 	echo
 	echo "## The findings' presets from the harnesses"
 	echo
 	echo "Bound 2; each finding from the harnesses whose shape it needs, until one reports;"
-	echo "a harness written NAME@late is explored with --release late."
+	echo "a harness written NAME@late is explored with --release late; each with every"
+	echo "kind of preemption (resched, park, switch) and with --parks-only."
 	echo
-	echo "| finding | harness | release | bound | verdict | seconds |"
-	echo "|---|---|---|---|---|---|"
+	echo "| finding | harness | release | preemptions | bound | verdict | seconds |"
+	echo "|---|---|---|---|---|---|---|"
 } >>"$out"
 # finding harness[@late]...
 while read -r f harnesses; do
-	for h in $harnesses; do
-		name=${h%@late} release=early
-		[ "$name" != "$h" ] && release=late
-		explore "finding-$f" "corpus/harness/$name.scn" 2 "$release"
-		echo "| $f | $name | $release | 2 | $verdict | $secs |" >>"$out"
-		[ "$rc" = 1 ] && break
+	for kinds in any parks; do
+		flag=
+		[ "$kinds" = parks ] && flag=--parks-only
+		for h in $harnesses; do
+			name=${h%@late} release=early
+			[ "$name" != "$h" ] && release=late
+			explore "finding-$f" "corpus/harness/$name.scn" 2 "$release" "$flag"
+			echo "| $f | $name | $release | $kinds | 2 | $verdict | $secs |" >>"$out"
+			[ "$rc" = 1 ] && break
+		done
 	done
 done <<'EOF'
 offline-reverses-blocked-tasks hotplug-two-readers hotplug-gp

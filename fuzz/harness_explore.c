@@ -10,17 +10,35 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FIRST_BOUND 1
-#define LAST_BOUND  3
-#define UNIT2_CAP   30000UL  /* schedules of a bound-2 unit, at most */
-#define UNIT3_CAP   100000UL /* of a bound-3 one */
-#define CREDIT	    1	     /* schedules a mutation earns */
-#define DEEP_COST   4	     /* credit a schedule of a bound-2 or bound-3 unit costs */
+#define PARK_CAP  10000UL  /* schedules of a parks-only unit, at most */
+#define UNIT2_CAP 30000UL  /* of a bound-2 one */
+#define UNIT3_CAP 100000UL /* of a bound-3 one */
+#define CREDIT	  1	   /* schedules a mutation earns */
+#define DEEP_COST 4	   /* credit a schedule of a deep pass costs */
+
+/*
+ * The passes, in order; a unit is one harness in one pass (both releases:
+ * two units a harness, early then late).  A pass priced deep is paid for
+ * before it runs, its cap's worth at DEEP_COST a schedule; the others cost
+ * a schedule each, paid after.
+ */
+static const struct pass {
+	int bound, parks_only;
+	int releases; /* 1: early only; 2: early, then late */
+	unsigned long cap;
+	int deep;
+} passes[] = {
+	{1, 0, 1, 0, 0},
+	{2, 1, 2, PARK_CAP, 0},
+	{2, 0, 1, UNIT2_CAP, 1},
+	{3, 0, 1, UNIT3_CAP, 1},
+};
+#define NR_PASSES (sizeof(passes) / sizeof(passes[0]))
 
 static struct {
 	int started;
-	unsigned int unit;  /* the next one: pass (bound - FIRST_BOUND) x harness */
-	unsigned int first; /* each pass's first harness */
+	unsigned int pass, unit; /* the next unit: unit of pass */
+	unsigned int first;	 /* each pass's first harness */
 	long credit;
 	struct harness_explore_stats stats;
 } st;
@@ -59,9 +77,9 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 {
 	double t0;
 	const unsigned int n = (unsigned int)nr_builtin_harnesses;
-	const unsigned int units = n * (LAST_BOUND - FIRST_BOUND + 1);
 	struct explore_options eo = {.jobs = 1, .prune = 1};
 	const struct builtin_harness *h;
+	const struct pass *p;
 	struct explore_result r;
 	size_t size = 0;
 
@@ -72,27 +90,35 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 		st.first = seed % n;
 	}
 	st.credit += CREDIT;
-	if (st.unit >= units || st.credit < 0)
+	if (st.pass >= NR_PASSES || st.credit < 0)
 		return 0;
-	eo.bound = FIRST_BOUND + (int)(st.unit / n);
-	eo.max_schedules = eo.bound == 2 ? UNIT2_CAP : eo.bound == 3 ? UNIT3_CAP : 0;
-	/* A deeper unit is paid for before it runs, as much as it may cost. */
-	if (eo.bound > FIRST_BOUND && st.credit < (long)(eo.max_schedules * DEEP_COST))
+	p = &passes[st.pass];
+	eo.bound = p->bound;
+	eo.parks_only = p->parks_only;
+	eo.late_release = (int)(st.unit % (unsigned int)p->releases);
+	eo.max_schedules = p->cap;
+	/* A deep unit is paid for before it runs, as much as it may cost. */
+	if (p->deep && st.credit < (long)(p->cap * DEEP_COST))
 		return 0;
-	h = &builtin_harnesses[(st.first + st.unit % n) % n];
-	st.unit++;
+	h = &builtin_harnesses[(st.first + st.unit / (unsigned int)p->releases) % n];
+	if (++st.unit == n * (unsigned int)p->releases) {
+		st.pass++;
+		st.unit = 0;
+	}
 	t0 = log ? now() : 0;
 	if (explore(h->bytes, h->size, o, &eo, &r) < 0)
 		return 0;
 	if (log)
 		fprintf(log,
-			"rcufuzz: harness exploration: %s to bound %d: %lu schedules, %s, %.2f s\n",
-			h->name, eo.bound, r.schedules, r.reported ? r.summary : "clean",
-			now() - t0);
+			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "
+			"%.2f s\n",
+			h->name, eo.bound, eo.parks_only ? ", parks only" : "",
+			eo.late_release ? ", late release" : "", r.schedules,
+			r.reported ? r.summary : "clean", now() - t0);
 	st.stats.units++;
 	st.stats.schedules += r.schedules;
 	st.stats.last_schedules = r.schedules;
-	st.credit -= (long)r.schedules * (eo.bound > FIRST_BOUND ? DEEP_COST : 1);
+	st.credit -= (long)r.schedules * (p->deep ? DEEP_COST : 1);
 	if (r.reported)
 		size = take_report(&r, o, out, max);
 	free(r.bytes);

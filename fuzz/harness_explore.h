@@ -8,27 +8,32 @@
  * next mutation's output: the engine runs it, it crashes, and the crash
  * is an ordinary input (rcureplay replays it, the minimizer shrinks it).
  *
- * A unit is one harness to one bound: first every harness to bound 1
- * (about 6,700 schedules in all), then each to bound 2, then each to bound
- * 3, a bound-2 unit cut at UNIT2_CAP schedules and a bound-3 one at
- * UNIT3_CAP; then the stage is over and the mutations have the engine to
- * themselves.  Each pass starts at a harness drawn from the first seed,
- * so that libFuzzer's -fork jobs, each a new process, do not all explore
- * the same units first.
+ * A unit is one harness in one pass (harness_explore.c's passes[]): first
+ * every harness to bound 1 (about 6,700 schedules in all); then every
+ * harness to bound 2 with parks only (explore_options.parks_only), under
+ * early release and then late, a unit cut at PARK_CAP schedules (about
+ * 160,000 in all); then each to bound 2 with every kind of preemption, cut
+ * at UNIT2_CAP, and to bound 3, cut at UNIT3_CAP; then the stage is over
+ * and the mutations have the engine to themselves.  Each pass starts at a
+ * harness drawn from the first seed, so that libFuzzer's -fork jobs, each
+ * a new process, do not all explore the same units first.
  *
  * The stage is paid for by the mutations: each one earns a schedule.  A
- * bound-1 unit starts once the credit is not negative and costs its
- * schedules, so the bound-1 pass (a few seconds) runs at once, taking
- * about half the engine's time until it is over.  A deeper unit costs four
- * credits a schedule and is paid for before it starts, its cap's worth:
- * the deeper units get a fifth of the engine's time, none of it before the
- * mutations have had theirs.  Measured side by side from an empty corpus
+ * unit of the first two passes starts once the credit is not negative and
+ * costs its schedules, so those passes run at once, taking about half the
+ * engine's time until they are over.  A deeper unit costs four credits a
+ * schedule and is paid for before it starts, its cap's worth: the deeper
+ * units get a fifth of the engine's time, none of it before the mutations
+ * have had theirs.  Measured side by side from an empty corpus
  * (bench/results/harness-explore-ab-2026-12-07*.md): the bound-1 pass
  * finds offline-qs-before-play-dead in seconds, which the mutations alone
  * find in one run of five within 90 s; deeper units run at once delayed
- * the findings the mutations find alone (7-9 s became 17-20 s).  Counted
- * in runs, not seconds: the same seeds give the same units at the same
- * mutations.
+ * the findings the mutations find alone (7-9 s became 17-20 s).  The parks
+ * pass (bench/results/parks-pass-ab-2026-12-07.md) brings
+ * boost-twice-after-offline, which its late-release unit of
+ * hotplug-boost-expedited-outlives finds in about 3,600 schedules (145,925
+ * with every kind).  Counted in runs, not seconds: the same seeds give the
+ * same units at the same mutations.
  */
 #ifndef RCUFUZZ_FUZZ_HARNESS_EXPLORE_H
 #define RCUFUZZ_FUZZ_HARNESS_EXPLORE_H

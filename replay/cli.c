@@ -75,7 +75,7 @@ struct replay_args {
 	int explore;	      /* --explore */
 	int default_schedule; /* --explore --default-schedule */
 	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune,
-				      --release */
+				      --release, --parks-only */
 	int trace;	      /* --trace */
 	unsigned trace_flags; /* --nodes, --compact */
 };
@@ -373,13 +373,16 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 	if (explore(data, size, &a.run, &a.eo, &r) < 0)
 		return 2;
 	if (!r.reported) {
+		/* A clean verdict says what it covers: parks only, when that is all it tried. */
+		const char *kind = a.eo.parks_only ? "parks" : "preemptions";
+
 		if (r.bound_done == a.eo.bound)
-			printf("explored %lu schedules (%lu states) up to %d preemptions: clean\n",
-			       r.schedules, r.states, a.eo.bound);
+			printf("explored %lu schedules (%lu states) up to %d %s: clean\n",
+			       r.schedules, r.states, a.eo.bound, kind);
 		else
 			printf("explored %lu schedules (%lu states), stopped by --max-schedules in "
-			       "bound %d: clean up to %d preemptions\n",
-			       r.schedules, r.states, r.bound_done + 1, r.bound_done);
+			       "bound %d: clean up to %d %s\n",
+			       r.schedules, r.states, r.bound_done + 1, r.bound_done, kind);
 		return 0;
 	}
 	printf("explored %lu schedules (%lu states): a report with %d preemption%s: %s\n",
@@ -707,6 +710,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		}
 		a->eo.late_release = strcmp(arg, "late") == 0;
 		break;
+	case FLAG_PARKS_ONLY:
+		a->eo.parks_only = 1;
+		break;
 	case FLAG_DEFAULT_SCHEDULE:
 		a->default_schedule = 1;
 		break;
@@ -797,6 +803,10 @@ static int check_args(struct replay_args *a)
 	}
 	if (a->eo.late_release && !a->explore) {
 		cli_error("--release", "goes with --explore");
+		return -1;
+	}
+	if (a->eo.parks_only && !a->explore) {
+		cli_error("--parks-only", "goes with --explore");
 		return -1;
 	}
 	/* One action, in this order of precedence. */

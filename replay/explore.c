@@ -262,7 +262,9 @@ static int spinner(const struct run *r)
  * task (ALT_RESCHED); park it (ALT_PARK: it stands where it is, inside
  * whatever it is doing, until the other CPUs have waited PARK_ROUNDS
  * times); or run CPU c instead (ALT_CPU + c: @cpu runs again when
- * its turn comes).
+ * its turn comes).  With --parks-only, the park alone: the hold a hotplug
+ * finding needs (a CPU standing still while the others run a grace
+ * period or an offline) at a fraction of the schedules (docs/exploring.md).
  */
 static uint32_t alternatives(const struct run *r, int cpu)
 {
@@ -277,6 +279,8 @@ static uint32_t alternatives(const struct run *r, int cpu)
 				alts |= 1u << (ALT_CPU + c);
 			alts |= 1u << ALT_PARK;
 		}
+	if (r->x->eo->parks_only)
+		alts &= 1u << ALT_PARK;
 	return alts;
 }
 

@@ -27,6 +27,7 @@ struct explore_options {
 	int late_release;	     /* 1: hand a work record out only once every op
 					handed out before it has returned or sleeps
 					(--release late); 0: once each is taken */
+	int parks_only;		     /* 1: every preemption a park (--parks-only) */
 	FILE *progress;		     /* the estimate and progress lines; NULL: none */
 };
 

@@ -25,12 +25,11 @@
 #include <string.h>
 
 /* Explore scenario @text (its own options, or preset @preset) to @bound. */
-static int explore_text(const char *text, const char *preset, int bound, int jobs, int prune,
-			struct explore_result *r)
+static int explore_text_eo(const char *text, const char *preset, const struct explore_options *eo,
+			   struct explore_result *r)
 {
 	struct scenario s;
 	struct rcufuzz_options o;
-	struct explore_options eo = {.bound = bound, .jobs = jobs, .prune = prune};
 	int rc;
 
 	if (scenario_text_options(text, &s, &o) < 0)
@@ -39,9 +38,17 @@ static int explore_text(const char *text, const char *preset, int bound, int job
 		scenario_free(&s);
 		return -1;
 	}
-	rc = explore(s.bytes, s.size, &o, &eo, r);
+	rc = explore(s.bytes, s.size, &o, eo, r);
 	scenario_free(&s);
 	return rc;
+}
+
+static int explore_text(const char *text, const char *preset, int bound, int jobs, int prune,
+			struct explore_result *r)
+{
+	struct explore_options eo = {.bound = bound, .jobs = jobs, .prune = prune};
+
+	return explore_text_eo(text, preset, &eo, r);
 }
 
 /* The rows of a run that stand at an RCU-relevant point, counted by the trace. */
@@ -331,6 +338,53 @@ int test_explore_late_release(void)
 	return 0;
 }
 
+/*
+ * --parks-only: boost-twice-after-offline from its harness (late release,
+ * bound 2) takes 3,593 schedules with parks alone, where every kind of
+ * preemption takes 145,925; the report's preemptions are all parks, and
+ * v3.0-patched runs it clean.  The same budget with every kind does not
+ * reach it: the lever the engine's park pass is built on (harness_explore.c).
+ */
+int test_explore_parks_only(void)
+{
+	enum { BUDGET = 6000 };
+	struct explore_options eo = {
+		.bound = 2, .jobs = 2, .prune = 1, .late_release = 1, .max_schedules = BUDGET};
+	struct rcufuzz_options patched;
+	struct rcufuzz_result res;
+	struct explore_result r;
+	size_t size;
+	char *text = (char *)read_input_file("corpus/harness/hotplug-boost-expedited-outlives.scn",
+					     &size);
+
+	EXPECT(text != NULL, "the harness");
+	text[size] = '\0';
+	for (int parks = 1; parks >= 0; parks--) {
+		eo.parks_only = parks;
+		EXPECT(explore_text_eo(text, "finding-boost-twice-after-offline", &eo, &r) == 0,
+		       "explore");
+		if (!parks) {
+			EXPECT(!r.reported, "every kind: a report within %d schedules: %s", BUDGET,
+			       r.summary);
+			break;
+		}
+		EXPECT(r.reported &&
+			       strstr(r.summary, "hang booster-waits-forever in rt_mutex_lock"),
+		       "parks only: no report in %lu schedules", r.schedules);
+		for (int i = 0; i < r.preemptions; i++)
+			EXPECT(r.preempted[i].kind == EXPLORE_PARK, "preemption %d: kind %d", i + 1,
+			       r.preempted[i].kind);
+		rcufuzz_default_options(&patched);
+		EXPECT(preset_lookup("v3.0-patched", &patched.switches, &patched.pin),
+		       "v3.0-patched");
+		rcufuzz_run(r.bytes, r.size, &patched, &res);
+		free(r.bytes);
+		EXPECT(!res.reported, "v3.0-patched reports too: %s", res.summary);
+	}
+	free(text);
+	return 0;
+}
+
 /* Zoo bugs from the published harness: FF2, FF6 and LC3 (inject-*), each at its bound. */
 int test_explore_finds_zoo_bugs(void)
 {
@@ -469,6 +523,15 @@ int test_explore_cli(void)
 	       "--release soon accepted");
 	EXPECT(replay(ARGS("--release", "late", "corpus/harness/reader-sync.scn")) == 2,
 	       "--release without --explore accepted");
+	/* --parks-only: its clean verdict says parks; only with --explore. */
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--preset", "v3.0-patched", "--explore", "--parks-only",
+			      "--preemptions", "1", "corpus/harness/reader-sync.scn")) == 0,
+	       "--parks-only exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strstr(out, " up to 1 parks: clean\n") != NULL, "'%s'", out);
+	EXPECT(replay(ARGS("--parks-only", "corpus/harness/reader-sync.scn")) == 2,
+	       "--parks-only without --explore accepted");
 	return 0;
 }
 
@@ -557,6 +620,40 @@ int test_explore_neighbours(void)
 }
 
 /*
+ * Run the harness exploration under @finding, the pass order drawn from
+ * @seed, until it hands out an input (at most @max calls, one a mutation);
+ * that input must report @summary and run clean under v3.0-patched, which
+ * has the finding's fix.  Leaves the stage's counts in @st and @calls.
+ */
+static int stage_finds(const char *finding, unsigned int seed, unsigned long max,
+		       const char *summary, struct rcufuzz_options *o,
+		       struct harness_explore_stats *st, unsigned long *calls)
+{
+	static uint8_t out[1024];
+	struct rcufuzz_options patched;
+	struct rcufuzz_result res;
+	size_t n = 0;
+
+	rcufuzz_default_options(o);
+	rcufuzz_default_options(&patched);
+	EXPECT(preset_lookup(finding, &o->switches, &o->pin) &&
+		       preset_lookup("v3.0-patched", &patched.switches, &patched.pin),
+	       "presets");
+	harness_explore_reset();
+	for (*calls = 0; n == 0 && *calls < max; ++*calls)
+		n = harness_explore_next(o, seed, out, sizeof(out), NULL);
+	harness_explore_stats(st);
+	EXPECT(n > 0, "no report in %u units (%lu schedules, %lu calls)", st->units, st->schedules,
+	       *calls);
+	rcufuzz_run(out, n, o, &res);
+	EXPECT(res.reported && strstr(res.summary, summary), "the stage's input: %s",
+	       res.reported ? res.summary : "clean");
+	rcufuzz_run(out, n, &patched, &res);
+	EXPECT(!res.reported, "v3.0-patched reports too: %s", res.summary);
+	return 0;
+}
+
+/*
  * The default engine's harness exploration (fuzz/harness_explore.h): under
  * finding-offline-qs-before-play-dead its bound-1 pass over the built-in
  * harnesses reports, as an input that replays to the finding and runs clean
@@ -566,35 +663,48 @@ int test_explore_neighbours(void)
 int test_harness_explore(void)
 {
 	static uint8_t out[1024];
-	struct rcufuzz_options o, patched;
+	struct rcufuzz_options o;
 	struct harness_explore_stats st;
-	struct rcufuzz_result res;
-	unsigned long calls = 0;
-	size_t n = 0;
+	unsigned long calls;
 
-	rcufuzz_default_options(&o);
-	rcufuzz_default_options(&patched);
-	EXPECT(preset_lookup("finding-offline-qs-before-play-dead", &o.switches, &o.pin) &&
-		       preset_lookup("v3.0-patched", &patched.switches, &patched.pin),
-	       "presets");
-	harness_explore_reset();
-	while (n == 0 && calls < 20000) {
-		n = harness_explore_next(&o, 3, out, sizeof(out), NULL);
-		calls++;
-	}
-	harness_explore_stats(&st);
-	EXPECT(n > 0 && st.units >= 1 && st.units <= nr_builtin_harnesses,
-	       "no report in %u units (%lu schedules, %lu calls)", st.units, st.schedules, calls);
+	EXPECT(stage_finds("finding-offline-qs-before-play-dead", 3, 20000,
+			   "reader-outlived-grace-period in rcu_do_batch", &o, &st, &calls) == 0,
+	       "the stage");
+	EXPECT(st.units >= 1 && st.units <= nr_builtin_harnesses, "found in unit %u", st.units);
 	EXPECT(st.schedules - st.last_schedules <= calls,
 	       "%lu schedules before the last unit, paid for by %lu mutations",
 	       st.schedules - st.last_schedules, calls);
-	rcufuzz_run(out, n, &o, &res);
-	EXPECT(res.reported && strstr(res.summary, "reader-outlived-grace-period in rcu_do_batch"),
-	       "the stage's input: %s", res.reported ? res.summary : "clean");
-	rcufuzz_run(out, n, &patched, &res);
-	EXPECT(!res.reported, "v3.0-patched reports too: %s", res.summary);
 	/* Between two units the stage hands out nothing. */
 	EXPECT(harness_explore_next(&o, 3, out, sizeof(out), NULL) == 0, "a unit not paid for");
+	harness_explore_reset();
+	return 0;
+}
+
+/*
+ * The stage's second pass, parks only under both releases: under
+ * finding-boost-twice-after-offline, with the pass starting at
+ * hotplug-boost-expedited-outlives (the seed picks the first harness), the
+ * stage reports the finding in that harness's late-release unit, as an
+ * input clean under v3.0-patched.  Neither the bound-1 pass before it nor
+ * the harness's early-release unit of the parks pass finds it.
+ */
+int test_harness_explore_parks_pass(void)
+{
+	struct rcufuzz_options o;
+	struct harness_explore_stats st;
+	unsigned int seed = ~0u;
+	unsigned long calls;
+
+	for (size_t i = 0; i < nr_builtin_harnesses; i++)
+		if (strcmp(builtin_harnesses[i].name, "hotplug-boost-expedited-outlives") == 0)
+			seed = (unsigned int)i;
+	EXPECT(seed != ~0u, "hotplug-boost-expedited-outlives is not built in");
+	EXPECT(stage_finds("finding-boost-twice-after-offline", seed, 200000,
+			   "hang booster-waits-forever in rt_mutex_lock", &o, &st, &calls) == 0,
+	       "the stage");
+	/* Bound 1 over every harness, then the harness's early unit and its late one. */
+	EXPECT(st.units == nr_builtin_harnesses + 2, "found in unit %u (%lu schedules)", st.units,
+	       st.schedules);
 	harness_explore_reset();
 	return 0;
 }
