@@ -31,6 +31,7 @@ static int rcu_scheduler_active; /* CONFIG_DEBUG_LOCK_ALLOC: the model runs lock
 struct rcu_preempt_ctrlblk rcu_preempt_ctrlblk;
 
 static int rcu_preempted_readers_exp(void);
+static int rcu_tiny_in_reader(void);
 static void rcu_report_exp_done(void);
 static void rcu_tiny_check_lists(void);
 
@@ -237,8 +238,16 @@ static void rcu_preempt_cpu_qs(void)
 	rcu_preempt_ctrlblk.rcb.donetail = rcu_preempt_ctrlblk.rcb.curtail;
 	rcu_preempt_ctrlblk.rcb.curtail = rcu_preempt_ctrlblk.nexttail;
 
-	/* If there are no blocked readers, next GP is done instantly. */
-	if (!rcu_preempt_blocked_readers_any())
+	/*
+	 * If there are no blocked readers, next GP is done instantly.  Not
+	 * when a reader runs (switch tiny_next_gp_needs_qs, ours): the tick
+	 * gets here inside one once this CPU has checked in for the current
+	 * GP (rcu_preempt_check_callbacks()), and the callbacks queued since
+	 * that reader began must wait for it
+	 * (docs/findings/tiny-preempt-rcu.md, "The instant grace period").
+	 */
+	if (!rcu_preempt_blocked_readers_any() &&
+	    !(sw(SW_tiny_next_gp_needs_qs) && rcu_tiny_in_reader()))
 		rcu_preempt_ctrlblk.rcb.donetail = rcu_preempt_ctrlblk.nexttail;
 
 	/* If there are done callbacks, cause them to be invoked. */
