@@ -797,18 +797,20 @@ static int check_args(struct replay_args *a)
 				       "--minimize, --trace or --html");
 		return -1;
 	}
-	if (a->default_schedule && !a->explore) {
-		cli_error("--default-schedule", "goes with --explore");
-		return -1;
-	}
-	if (a->eo.late_release && !a->explore) {
-		cli_error("--release", "goes with --explore");
-		return -1;
-	}
-	if (a->eo.parks_only && !a->explore) {
-		cli_error("--parks-only", "goes with --explore");
-		return -1;
-	}
+	/* The flags that only say how to explore. */
+	const struct {
+		int given;
+		const char *flag;
+	} explore_only[] = {
+		{a->default_schedule, "--default-schedule"},
+		{a->eo.late_release, "--release"},
+		{a->eo.parks_only, "--parks-only"},
+	};
+	for (size_t i = 0; i < sizeof(explore_only) / sizeof(explore_only[0]); i++)
+		if (explore_only[i].given && !a->explore) {
+			cli_error(explore_only[i].flag, "goes with --explore");
+			return -1;
+		}
 	/* One action, in this order of precedence. */
 	if (a->explore)
 		a->action = ACTION_EXPLORE;
