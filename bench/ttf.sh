@@ -14,6 +14,8 @@
 # library), blind (random inputs, no feedback, no corpus), search (the
 # directed search, out/rcusearch over corpus/harness/*.scn: sampled
 # schedules of fixed workloads, no feedback, no corpus; docs/searching.md).
+# With RCUFUZZ_UNLESS=Q set, every mode but blind goes on past a report that
+# preset Q gives too (the targets read it, rcusearch takes it as --unless).
 
 # Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: no file of the
 # glob $3... (given already expanded) exists; the first crash is kept as
@@ -89,7 +91,7 @@ run() { # mode preset seed [corpus]
 		out/bench/blind "$2" "$3" "$cap" "$d/first" | awk '$1 == "found" { print $2; exit } { print "-" }'
 		;;
 	search)
-		out/rcusearch --preset "$2" --seed "$3" --seconds "$cap" -o "$d/x" corpus/harness/*.scn >"$d/log" || true
+		out/rcusearch --preset "$2" ${RCUFUZZ_UNLESS:+--unless "$RCUFUZZ_UNLESS"} --seed "$3" --seconds "$cap" -o "$d/x" corpus/harness/*.scn >"$d/log" || true
 		for f in "$d"/x/crash-*; do
 			case $f in *.min | *'*') continue ;; esac
 			cp "$f" "$d/first"

@@ -5,7 +5,8 @@
 #   bench/zoo-run.sh BUG MODE SEED PINS   (PINS "-" for none)
 # Environment from bench/zoo.sh: ZOO_TMP (scratch), ZOO_CAP (seconds),
 # ZOO_EMPTY (1: empty starting corpus), ZOO_TOTAL (runs, for the progress),
-# ZOO_KEEP (where the reports that do not count are kept).
+# ZOO_KEEP (where the reports that do not count are kept), ZOO_UNLESS (1: the
+# engine goes on past a report the bug's base preset gives too).
 # Writes $ZOO_TMP/BUG-MODE-SEED.t: the seconds to a report of the bug's class
 # (the first word of corpus/zoo/BUG.scn's expect SUMMARY: hang,
 # rcu-guarantee, lockdep, ...), "-" for none within the cap, "o" for a first
@@ -32,6 +33,9 @@ cap=$ZOO_CAP
 . bench/ttf.sh
 preset=$(zoo_preset "$b")
 base_preset=$(zoo_base_preset "$b")
+if [ "${ZOO_UNLESS:-0}" = 1 ]; then
+	export RCUFUZZ_UNLESS="$base_preset"
+fi
 if [ "$ZOO_EMPTY" = 1 ]; then
 	t=$(run "$m" "$preset" "$seed")
 else

@@ -8,7 +8,12 @@
 # shipped seed corpus (the clean scenarios, out/<target>_seed_corpus) or, with
 # -E, from an empty one.  Never part of the tests.  Progress on stderr; the
 # table to bench/results/.
-#   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-j JOBS] [-C PINS] [-E] [-o RESULT.md]
+#   bench/zoo.sh [-c CAP_SECONDS] [-s SEEDS] [-m "MODE ..."] [-b "ID ..."] [-j JOBS] [-C PINS] [-E] [-U] [-o RESULT.md]
+# -U: every engine goes on past a report that the bug's base preset gives too
+# (v3.0 for inject-<id>, v3.0-patched for finding-<name>): RCUFUZZ_UNLESS
+# in the targets, rcusearch --unless.  Without it an inject-<id> run that
+# meets one of 3.0's own findings first stops there, a miss ("N v3.0"); the
+# better the search, the sooner it meets them.  Not with blind.
 # With blind among the modes, a last column gives blind's median over the
 # fastest guided engine's whose median is a find (below 1 where blind is
 # faster; ">=" when blind's median is a miss, so the true ratio is larger;
@@ -46,15 +51,16 @@ seeds=5
 modes="feedback edges afl blind"
 bugs=$(sh fuzz/presets.sh | sed -n 's/^inject-//p')
 empty=0
+unless=0
 jobs=1
 pins=
 res=
 command="bench/zoo.sh $*"
 usage() {
-	echo "rcufuzz: zoo: $1 (usage: bench/zoo.sh [-c CAP] [-s SEEDS] [-m MODES] [-b IDS] [-j JOBS] [-C PINS] [-E] [-o FILE])" >&2
+	echo "rcufuzz: zoo: $1 (usage: bench/zoo.sh [-c CAP] [-s SEEDS] [-m MODES] [-b IDS] [-j JOBS] [-C PINS] [-E] [-U] [-o FILE])" >&2
 	exit 2
 }
-while getopts c:s:m:b:j:C:Eo:h opt; do
+while getopts c:s:m:b:j:C:EUo:h opt; do
 	case $opt in
 	c) cap=$OPTARG ;;
 	s) seeds=$OPTARG ;;
@@ -63,6 +69,7 @@ while getopts c:s:m:b:j:C:Eo:h opt; do
 	j) jobs=$OPTARG ;;
 	C) pins=$OPTARG ;;
 	E) empty=1 ;;
+	U) unless=1 ;;
 	o) res=$OPTARG ;;
 	*) usage "bad flag" ;;
 	esac
@@ -77,6 +84,7 @@ for m in $modes; do
 	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | afl | afl-mutator | blind | search) ;;
 	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, mutator-noexplore, afl, afl-mutator, blind, search" ;;
 	esac
+	[ "$unless" = 0 ] || [ "$m" != blind ] || usage "-U: blind random has no way past a report"
 done
 targets="out/rcureplay out/bench/blind out/rcusearch"
 # zoo_preset, zoo_scenario; run() once $tmp and $cap are set.
@@ -144,7 +152,8 @@ trap 'rm -rf "$tmp"' EXIT
 	echo "Command: $command"
 	echo "Machine: $machine; $jobs run(s) at a time, one core each; cap ${cap}s; $seeds seeds;" \
 		"$([ -n "$pins" ] && echo "config pinned: $pins (see the pins column);")" \
-		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean, corpus/harness)')."
+		"$([ "$empty" = 1 ] && echo 'empty starting corpus' || echo 'shipped seed corpus (corpus/clean, corpus/harness)')." \
+		"$([ "$unless" = 1 ] && echo 'Each engine went on past the reports of the bug'"'"'s base preset (-U: RCUFUZZ_UNLESS, rcusearch --unless).')"
 	echo "Median over the seeds, a run that found nothing counting as the cap; (found/seeds)."
 	echo
 	printf '| bug | report (corpus/zoo/<bug>.scn, corpus/findings/<name>.scn) | pins |'
@@ -170,7 +179,7 @@ for b in $bugs; do
 		done
 	done
 done >"$tmp/jobs"
-ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_TOTAL=$(wc -l <"$tmp/jobs") ZOO_KEEP=$keep \
+ZOO_TMP=$tmp ZOO_CAP=$cap ZOO_EMPTY=$empty ZOO_UNLESS=$unless ZOO_TOTAL=$(wc -l <"$tmp/jobs") ZOO_KEEP=$keep \
 	xargs -P "$jobs" -L 1 sh bench/zoo-run.sh <"$tmp/jobs"
 for b in $bugs; do
 	bug_pins=$(pins_of "$b")

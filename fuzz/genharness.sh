@@ -5,10 +5,17 @@
 # Write OUT.c: the harnesses (corpus/harness/*.scn) compiled by RCUREPLAY
 # (rcureplay --compile) into the table fuzz/harnesses.h declares, for the
 # mutator's MUT_HARNESS.  Compiled with -Itarget, as every source here is.
+# Smallest first (work lines, then CPUs, then name): the order in which the
+# harness exploration's first pass takes them (fuzz/harness_explore.c).
 set -eu
 rcureplay=$1
 out=$2
 shift 2
+# shellcheck disable=SC2046 # file names without blanks, split on purpose
+set -- $(for s in "$@"; do
+	cpus=$(sed -n 's/^topology.*cpus=\([0-9]*\).*/\1/p' "$s")
+	printf '%d %d %s\n' "$(grep -c '^work ' "$s")" "${cpus:-0}" "$s"
+done | sort -k1,1n -k2,2n -k3,3 | cut -d' ' -f3)
 tmp=$(mktemp)
 trap 'rm -f "$tmp" "$out.tmp"' EXIT
 {

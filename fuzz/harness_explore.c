@@ -18,7 +18,9 @@
 
 /*
  * The passes, in order; a unit is one harness in one pass (both releases:
- * two units a harness, early then late).  A pass priced deep is paid for
+ * two units a harness, early then late).  A pass in order takes the
+ * harnesses in their built-in order, smallest first (fuzz/genharness.sh);
+ * the others start at the seed's harness.  A pass priced deep is paid for
  * before it runs, its cap's worth at DEEP_COST a schedule; the others cost
  * a schedule each, paid after.
  */
@@ -26,14 +28,21 @@ static const struct pass {
 	int bound, parks_only;
 	int releases; /* 1: early only; 2: early, then late */
 	unsigned long cap;
-	int deep;
+	int in_order, deep;
 } passes[] = {
-	{1, 0, 1, 0, 0},
-	{2, 1, 2, PARK_CAP, 0},
-	{2, 0, 1, UNIT2_CAP, 1},
-	{3, 0, 1, UNIT3_CAP, 1},
+	{1, 0, 1, 0, 1, 0},
+	{2, 1, 2, PARK_CAP, 0, 0},
+	{2, 0, 1, UNIT2_CAP, 0, 1},
+	{3, 0, 1, UNIT3_CAP, 0, 1},
 };
 #define NR_PASSES (sizeof(passes) / sizeof(passes[0]))
+
+static const struct rcufuzz_options *unless;
+
+void harness_explore_unless(const struct rcufuzz_options *q)
+{
+	unless = q;
+}
 
 static struct {
 	int started;
@@ -46,6 +55,7 @@ static struct {
 void harness_explore_stats(struct harness_explore_stats *s)
 {
 	*s = st.stats;
+	s->credit = st.credit;
 }
 
 void harness_explore_reset(void)
@@ -77,9 +87,10 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 {
 	double t0;
 	const unsigned int n = (unsigned int)nr_builtin_harnesses;
-	struct explore_options eo = {.jobs = 1, .prune = 1};
+	struct explore_options eo = {.jobs = 1, .prune = 1, .unless = unless};
 	const struct builtin_harness *h;
 	const struct pass *p;
+	unsigned int k;
 	struct explore_result r;
 	size_t size = 0;
 
@@ -100,7 +111,8 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	/* A deep unit is paid for before it runs, as much as it may cost. */
 	if (p->deep && st.credit < (long)(p->cap * DEEP_COST))
 		return 0;
-	h = &builtin_harnesses[(st.first + st.unit / (unsigned int)p->releases) % n];
+	k = st.unit / (unsigned int)p->releases;
+	h = &builtin_harnesses[((p->in_order ? 0 : st.first) + k) % n];
 	if (++st.unit == n * (unsigned int)p->releases) {
 		st.pass++;
 		st.unit = 0;
@@ -111,10 +123,14 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	if (log)
 		fprintf(log,
 			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "
-			"%.2f s\n",
+			"%.2f s",
 			h->name, eo.bound, eo.parks_only ? ", parks only" : "",
 			eo.late_release ? ", late release" : "", r.schedules,
 			r.reported ? r.summary : "clean", now() - t0);
+	if (log && unless)
+		fprintf(log, ", past %lu reports RCUFUZZ_UNLESS gives too", r.unless);
+	if (log)
+		fputc('\n', log);
 	st.stats.units++;
 	st.stats.schedules += r.schedules;
 	st.stats.last_schedules = r.schedules;

@@ -9,14 +9,21 @@
  * is an ordinary input (rcureplay replays it, the minimizer shrinks it).
  *
  * A unit is one harness in one pass (harness_explore.c's passes[]): first
- * every harness to bound 1 (about 6,700 schedules in all); then every
+ * every harness to bound 1 (about 8,000 schedules, 3 s, in all), smallest
+ * harness first (fuzz/genharness.sh's order); then every
  * harness to bound 2 with parks only (explore_options.parks_only), under
  * early release and then late, a unit cut at PARK_CAP schedules (about
  * 160,000 in all); then each to bound 2 with every kind of preemption, cut
  * at UNIT2_CAP, and to bound 3, cut at UNIT3_CAP; then the stage is over
- * and the mutations have the engine to themselves.  Each pass starts at a
- * harness drawn from the first seed, so that libFuzzer's -fork jobs, each
- * a new process, do not all explore the same units first.
+ * and the mutations have the engine to themselves.  Each pass but the
+ * first starts at a harness drawn from the first seed, so that libFuzzer's
+ * -fork jobs, each a new process, do not all explore the same units first;
+ * the first is over in seconds, and they all run it.  Small harnesses first,
+ * that pass finds FF4 in 0.1 s and offline-qs-before-play-dead in under a
+ * second, every run, where starting at the seed's harness took 3.5 s and
+ * 4.7 s (median; FF4 met 3.0's own findings first in three runs of eight);
+ * the other findings' times move with the table's order
+ * (bench/results/first-pass-ab-2026-12-07.md).
  *
  * The stage is paid for by the mutations: each one earns a schedule.  A
  * unit of the first two passes starts once the credit is not negative and
@@ -55,10 +62,22 @@
 size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, uint8_t *out,
 			    size_t max, FILE *log);
 
-/* What the stage has done: units explored, their schedules, the last one's. */
+/*
+ * A report that the input gives under @q too is not one: the units go on
+ * past it (explore_options.unless; RCUFUZZ_UNLESS, fuzz/target.c).  NULL:
+ * every report counts.  @q must outlive the stage.
+ */
+void harness_explore_unless(const struct rcufuzz_options *q);
+
+/*
+ * What the stage has done: units explored, their schedules, the last one's,
+ * and the credit the mutations have left (negative: what the next unit of a
+ * paid pass waits for).
+ */
 struct harness_explore_stats {
 	unsigned int units;
 	unsigned long schedules, last_schedules;
+	long credit;
 };
 void harness_explore_stats(struct harness_explore_stats *s);
 

@@ -2,7 +2,8 @@
 /*
  * The harnesses of corpus/harness/ built into the fuzz targets: each one's
  * scenario compiled to an input (its header and workload records, no
- * schedule), generated at build time by fuzz/genharness.sh.  The mutator's
+ * schedule), generated at build time by fuzz/genharness.sh, smallest first
+ * (fewest work lines, then fewest CPUs).  The mutator's
  * MUT_HARNESS draws a schedule around one of them (sampler.h), so that the
  * engine samples the search's workloads whatever its corpus holds, an empty
  * one included.

@@ -31,6 +31,10 @@
  *   RCUFUZZ_HARNESS_EXPLORE=0  (the mutator build) without the harness
  *                        exploration (harness_explore.h): the built-in
  *                        harnesses explored by bound between the mutations
+ *   RCUFUZZ_UNLESS=Q     a report that preset Q gives too is not a crash (the
+ *                        run goes on; the harness exploration too): on
+ *                        inject-<id>, Q=v3.0 looks past 3.0's own findings,
+ *                        as rcusearch --unless and rcureplay --explore --unless
  */
 #include "check/feedback.h"
 #include "rcufuzz.h"
@@ -56,6 +60,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct rcufuzz_options options;
+static struct rcufuzz_options unless; /* RCUFUZZ_UNLESS's preset, when set */
+static const char *unless_preset;
 static int verbose, no_abort, feedback_on, rcu_state_on, waypoints_on, explore_stage,
 	harness_explore;
 static char replay_cmd[512];
@@ -93,6 +99,19 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		 RCUFUZZ_PRESET, pinned, options.mode != MODE_STRICT ? " --mode " : "",
 		 options.mode != MODE_STRICT ? mode_name(options.mode) : "");
 	options.replay_cmd = replay_cmd;
+	unless_preset = getenv("RCUFUZZ_UNLESS");
+	if (unless_preset != NULL) {
+		unless = options;
+		unless.replay_cmd = NULL;
+		if (!preset_lookup(unless_preset, &unless.switches, &unless.pin)) {
+			fprintf(stderr, "rcufuzz: RCUFUZZ_UNLESS=%s: unknown preset\n",
+				unless_preset);
+			exit(2);
+		}
+#ifdef RCUFUZZ_MUTATOR
+		harness_explore_unless(&unless);
+#endif
+	}
 	feedback_on = !env_is("RCUFUZZ_FEEDBACK", "0");
 	rcu_state_on = !env_is("RCUFUZZ_RCU_STATE", "0");
 	waypoints_on = !env_is("RCUFUZZ_WAYPOINTS", "0");
@@ -111,6 +130,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct rcufuzz_result r;
 
 	rcufuzz_run(data, size, &options, &r);
+	if (r.reported && unless_preset != NULL) {
+		struct rcufuzz_result q;
+
+		rcufuzz_run(data, size, &unless, &q);
+		if (q.reported) {
+			if (verbose)
+				fprintf(stderr, "rcufuzz: went past a report %s gives too: %s\n",
+					unless_preset,
+					q.summary + (strncmp(q.summary, "rcufuzz: ", 9) ? 0 : 9));
+			return 0;
+		}
+		/* The report again: the run under Q overwrote its text. */
+		rcufuzz_run(data, size, &options, &r);
+	}
 	if (r.reported && !no_abort) {
 		fputs(r.text, stderr);
 		fflush(stderr);

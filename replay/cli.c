@@ -76,6 +76,7 @@ struct replay_args {
 	int default_schedule; /* --explore --default-schedule */
 	struct explore_options eo; /* --preemptions, --max-schedules, --jobs, --no-prune,
 				      --release, --parks-only */
+	const char *unless;	   /* --unless Q */
 	int trace;	      /* --trace */
 	unsigned trace_flags; /* --nodes, --compact */
 };
@@ -362,6 +363,7 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 {
 	struct replay_args a = *given;
 	struct explore_result r;
+	struct rcufuzz_options unless = a.run;
 	const char *out = a.output ? a.output : "out/explore-report";
 	char replay[1024];
 	uint8_t *min;
@@ -370,6 +372,11 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 	if (a.default_schedule)
 		return print_default_schedule(&a, data, size);
 	a.eo.progress = stderr;
+	if (a.unless) {
+		/* Q's switches, the rest as this run's (the pins, the mode). */
+		preset_lookup(a.unless, &unless.switches, &unless.pin);
+		a.eo.unless = &unless;
+	}
 	if (explore(data, size, &a.run, &a.eo, &r) < 0)
 		return 2;
 	if (!r.reported) {
@@ -377,14 +384,21 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 		const char *kind = a.eo.parks_only ? "parks" : "preemptions";
 
 		if (r.bound_done == a.eo.bound)
-			printf("explored %lu schedules (%lu states) up to %d %s: clean\n",
+			printf("explored %lu schedules (%lu states) up to %d %s: clean",
 			       r.schedules, r.states, a.eo.bound, kind);
 		else
 			printf("explored %lu schedules (%lu states), stopped by --max-schedules in "
-			       "bound %d: clean up to %d %s\n",
+			       "bound %d: clean up to %d %s",
 			       r.schedules, r.states, r.bound_done + 1, r.bound_done, kind);
+		if (a.unless)
+			printf(" but for %lu report%s that %s gives too", r.unless,
+			       r.unless == 1 ? "" : "s", a.unless);
+		printf("\n");
 		return 0;
 	}
+	if (a.unless)
+		printf("went past %lu report%s that %s gives too\n", r.unless,
+		       r.unless == 1 ? "" : "s", a.unless);
 	printf("explored %lu schedules (%lu states): a report with %d preemption%s: %s\n",
 	       r.schedules, r.states, r.preemptions, r.preemptions == 1 ? "" : "s", r.summary);
 	print_preemptions(&r);
@@ -713,6 +727,18 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 	case FLAG_PARKS_ONLY:
 		a->eo.parks_only = 1;
 		break;
+	case FLAG_UNLESS: {
+		switch_set sw;
+		struct config pin;
+
+		config_unpinned(&pin);
+		if (!preset_lookup(arg, &sw, &pin)) {
+			cli_error(arg, "unknown preset (try --list-presets)");
+			return -1;
+		}
+		a->unless = arg;
+		break;
+	}
 	case FLAG_DEFAULT_SCHEDULE:
 		a->default_schedule = 1;
 		break;
@@ -805,6 +831,7 @@ static int check_args(struct replay_args *a)
 		{a->default_schedule, "--default-schedule"},
 		{a->eo.late_release, "--release"},
 		{a->eo.parks_only, "--parks-only"},
+		{a->unless != NULL, "--unless"},
 	};
 	for (size_t i = 0; i < sizeof(explore_only) / sizeof(explore_only[0]); i++)
 		if (explore_only[i].given && !a->explore) {

@@ -123,7 +123,7 @@ struct run {
 
 /* What a worker found for one leaf, in memory shared with the parent. */
 struct leaf_result {
-	int pruned, reported, nhashes;
+	int pruned, reported, unless, nhashes;
 	uint64_t hashes[MAX_HASHES];
 	char summary[256];
 };
@@ -571,6 +571,23 @@ static void progress(struct explorer *x, int force)
 	fflush(x->eo->progress);
 }
 
+static int schedule_bytes(const struct explorer *x, const struct schedule *s, int merge,
+			  struct explore_preemption *note, uint8_t **out, size_t *size);
+
+/* 1 when schedule @s reports under explore_options.unless too (its input, exactly). */
+static int unless_gives_it(const struct explorer *x, const struct schedule *s)
+{
+	struct rcufuzz_result res;
+	uint8_t *buf;
+	size_t n;
+
+	if (schedule_bytes(x, s, 0, NULL, &buf, &n) < 0)
+		return 0;
+	rcufuzz_run(buf, n, x->eo->unless, &res);
+	free(buf);
+	return res.reported;
+}
+
 /* Run leaves [first, nbatch) striding by @stride from @first into the shared results. */
 static void run_leaves(const struct explorer *x, int first, int stride, int *first_report)
 {
@@ -584,11 +601,16 @@ static void run_leaves(const struct explorer *x, int first, int stride, int *fir
 			break;
 		run_schedule(x, &x->batch[i], 0, &r, &res);
 		out->pruned = r.pruned;
-		out->reported = res.reported;
 		out->nhashes = r.nhashes;
 		memcpy(out->hashes, r.hashes, (size_t)r.nhashes * sizeof(r.hashes[0]));
-		if (res.reported) {
+		if (res.reported)
 			snprintf(out->summary, sizeof(out->summary), "%s", res.summary);
+		/* Past a report the --unless preset gives too, as past a clean run (the
+		 * run under it reuses the buffer res.summary points into: copied above). */
+		out->unless =
+			res.reported && x->eo->unless != NULL && unless_gives_it(x, &x->batch[i]);
+		out->reported = res.reported && !out->unless;
+		if (out->reported) {
 			int seen = __atomic_load_n(first_report, __ATOMIC_SEQ_CST);
 
 			/* The earliest leaf that reports: later ones need not run. */
@@ -678,6 +700,7 @@ static int flush_batch(struct explorer *x)
 			x->r->pruned++;
 			continue;
 		}
+		x->r->unless += (unsigned long)l->unless;
 		if (l->reported) {
 			x->found = x->batch[i];
 			x->r->reported = 1;
@@ -736,7 +759,7 @@ static int explore_node(struct explorer *x, const struct schedule *s)
  * The input of schedule @s: the prefix, then the records its run handed
  * out, steps merged; where each preemption was taken into @note (NULL: not).
  */
-static int schedule_bytes(struct explorer *x, const struct schedule *s, int merge,
+static int schedule_bytes(const struct explorer *x, const struct schedule *s, int merge,
 			  struct explore_preemption *note, uint8_t **out, size_t *size)
 {
 	struct run r = {

@@ -28,6 +28,10 @@ struct explore_options {
 					handed out before it has returned or sleeps
 					(--release late); 0: once each is taken */
 	int parks_only;		     /* 1: every preemption a park (--parks-only) */
+	/* A report that the same input gives under these options too is not
+	 * one: the search goes on past it (--unless Q: on v3.0 plus an injected
+	 * bug, past 3.0's own findings).  NULL: every report counts. */
+	const struct rcufuzz_options *unless;
 	FILE *progress;		     /* the estimate and progress lines; NULL: none */
 };
 
@@ -50,6 +54,7 @@ struct explore_result {
 	unsigned int default_steps;	   /* the default schedule's explored steps */
 	unsigned int default_points;	   /* branch points the default schedule passes */
 	unsigned int default_alternatives; /* preemptions they offer: bound 1's schedules */
+	unsigned long unless;	 /* reports gone past: explore_options.unless gives them too */
 	int reported;		 /* a schedule reported: the first one is below */
 	int preemptions;	 /* its preemptions */
 	char summary[256];	 /* its SUMMARY line, without "SUMMARY: " */

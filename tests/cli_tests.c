@@ -265,10 +265,10 @@ int test_cli_consequences(void)
 
 /*
  * Every fuzz target runs its seed corpus clean (libFuzzer -runs), and the v3.0-rc7 one
- * crashes on the trainwreck.  The four runs at a fixed seed: the harness exploration's
- * first unit (harness_explore.h) is the seed's, and on v3.0-rc7 some units report at
- * once (seed 3: a lost ->rcu_read_unlock_special update), which is a find, not a target
- * that does not run.
+ * crashes on the trainwreck (and runs it clean with RCUFUZZ_UNLESS=v3.0-rc7, not with
+ * v3.0).  The four runs: on v3.0-rc7 some units of the harness exploration
+ * (harness_explore.h) may report at once, which is a find, not a target that does not
+ * run.
  */
 int test_fuzz_targets_run(void)
 {
@@ -291,6 +291,19 @@ int test_fuzz_targets_run(void)
 	       "the fuzz target did not report the trainwreck");
 	EXPECT(system("out/v3_0_fuzzer " TMP "-tw >/dev/null 2>&1") == 0,
 	       "the v3.0 target crashed on the trainwreck");
+	/* RCUFUZZ_UNLESS: past a report its preset gives too, not past one it does not. */
+	EXPECT(system("RCUFUZZ_UNLESS=v3.0-rc7 out/v3_0-rc7_fuzzer " TMP "-tw >/dev/null 2>&1") ==
+		       0,
+	       "RCUFUZZ_UNLESS=v3.0-rc7: the trainwreck still crashes");
+	EXPECT(system("RCUFUZZ_UNLESS=v3.0 out/v3_0-rc7_fuzzer " TMP "-tw 2>&1 | grep -q "
+		      "'SUMMARY: rcufuzz: lockdep circular-dependency in rt_mutex_slowunlock'") ==
+		       0,
+	       "RCUFUZZ_UNLESS=v3.0 went past the trainwreck, which v3.0 runs clean");
+	EXPECT(system("RCUFUZZ_UNLESS=v3.1 out/v3_0_fuzzer -runs=1 2>&1 | grep -qx "
+		      "'rcufuzz: RCUFUZZ_UNLESS=v3.1: unknown preset'") == 0,
+	       "no error line for a bad RCUFUZZ_UNLESS");
+	EXPECT(WEXITSTATUS(system("RCUFUZZ_UNLESS=v3.1 out/v3_0_fuzzer -runs=1 2>/dev/null")) == 2,
+	       "a bad RCUFUZZ_UNLESS does not exit 2");
 	/* A bad RCUFUZZ_CONFIG: one line naming it, exit status 2. */
 	EXPECT(system("RCUFUZZ_CONFIG=NR_CPUS=99 out/v3_0_fuzzer -runs=1 2>&1 | grep -qx "
 		      "'rcufuzz: RCUFUZZ_CONFIG=NR_CPUS=99: NR_CPUS takes 1..16'") == 0,

@@ -532,6 +532,32 @@ int test_explore_cli(void)
 	EXPECT(strstr(out, " up to 1 parks: clean\n") != NULL, "'%s'", out);
 	EXPECT(replay(ARGS("--parks-only", "corpus/harness/reader-sync.scn")) == 2,
 	       "--parks-only without --explore accepted");
+	/*
+	 * --unless Q: past the reports Q gives too (inject-ff2's own: clean, and
+	 * says how many it went past); a report Q does not give stands (v3.0 runs
+	 * FF2's schedule clean); an unknown preset, or no --explore: exit 2.
+	 */
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--preset", "inject-ff2", "--unless", "inject-ff2",
+			      "--preemptions", "1", "corpus/harness/reader-sync.scn")) == 0,
+	       "--unless inject-ff2 exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strstr(out, " up to 1 preemptions: clean but for ") &&
+		       strstr(out, " reports that inject-ff2 gives too\n"),
+	       "'%s'", out);
+	EXPECT(replay_to(TMP "-explore.out", NULL,
+			 ARGS("--explore", "--preset", "inject-ff2", "--unless", "v3.0",
+			      "--preemptions", "1", "-o", TMP "-explore.min",
+			      "corpus/harness/reader-sync.scn")) == 1,
+	       "--unless v3.0 exit");
+	read_text(TMP "-explore.out", out, sizeof(out));
+	EXPECT(strstr(out, "went past 0 reports that v3.0 gives too\n") &&
+		       strstr(out, "reader-outlived-grace-period"),
+	       "'%s'", out);
+	EXPECT(replay(ARGS("--explore", "--unless", "v3.1", "corpus/harness/reader-sync.scn")) == 2,
+	       "--unless v3.1 accepted");
+	EXPECT(replay(ARGS("--unless", "v3.0", "corpus/harness/reader-sync.scn")) == 2,
+	       "--unless without --explore accepted");
 	return 0;
 }
 
@@ -657,25 +683,42 @@ static int stage_finds(const char *finding, unsigned int seed, unsigned long max
  * The default engine's harness exploration (fuzz/harness_explore.h): under
  * finding-offline-qs-before-play-dead its bound-1 pass over the built-in
  * harnesses reports, as an input that replays to the finding and runs clean
- * under v3.0-patched, and the mutations pay for its units (no unit starts
- * before the ones before it are paid for).
+ * under v3.0-patched.  That pass takes the harnesses in their built-in
+ * order whatever the seed (smallest first: hotplug-late-callback is the
+ * third), and the mutations pay for its units (no unit starts before the
+ * ones before it are paid for).  With RCUFUZZ_UNLESS's preset the finding
+ * itself, the whole pass goes past its reports and hands out none.
  */
 int test_harness_explore(void)
 {
 	static uint8_t out[1024];
-	struct rcufuzz_options o;
+	struct rcufuzz_options o, same;
 	struct harness_explore_stats st;
 	unsigned long calls;
+	size_t n = 0;
 
-	EXPECT(stage_finds("finding-offline-qs-before-play-dead", 3, 20000,
-			   "reader-outlived-grace-period in rcu_do_batch", &o, &st, &calls) == 0,
-	       "the stage");
-	EXPECT(st.units >= 1 && st.units <= nr_builtin_harnesses, "found in unit %u", st.units);
-	EXPECT(st.schedules - st.last_schedules <= calls,
-	       "%lu schedules before the last unit, paid for by %lu mutations",
-	       st.schedules - st.last_schedules, calls);
-	/* Between two units the stage hands out nothing. */
-	EXPECT(harness_explore_next(&o, 3, out, sizeof(out), NULL) == 0, "a unit not paid for");
+	for (unsigned int seed = 3; seed <= 4; seed++) {
+		EXPECT(stage_finds("finding-offline-qs-before-play-dead", seed, 20000,
+				   "reader-outlived-grace-period in rcu_do_batch", &o, &st,
+				   &calls) == 0,
+		       "the stage");
+		EXPECT(st.units == 3, "seed %u: found in unit %u", seed, st.units);
+		EXPECT(st.schedules - st.last_schedules <= calls,
+		       "%lu schedules before the last unit, paid for by %lu mutations",
+		       st.schedules - st.last_schedules, calls);
+		/* Between two units the stage hands out nothing. */
+		EXPECT(harness_explore_next(&o, seed, out, sizeof(out), NULL) == 0,
+		       "a unit not paid for");
+	}
+	same = o;
+	harness_explore_unless(&same);
+	harness_explore_reset();
+	for (calls = 0; calls < 20000; calls++)
+		n += harness_explore_next(&o, 3, out, sizeof(out), NULL);
+	harness_explore_unless(NULL);
+	harness_explore_stats(&st);
+	EXPECT(n == 0 && st.units >= nr_builtin_harnesses,
+	       "past the preset's own reports: %zu bytes handed out, %u units", n, st.units);
 	harness_explore_reset();
 	return 0;
 }
@@ -690,6 +733,7 @@ int test_harness_explore(void)
  */
 int test_harness_explore_parks_pass(void)
 {
+	static uint8_t out[1024];
 	struct rcufuzz_options o;
 	struct harness_explore_stats st;
 	unsigned int seed = ~0u;
@@ -705,6 +749,10 @@ int test_harness_explore_parks_pass(void)
 	/* Bound 1 over every harness, then the harness's early unit and its late one. */
 	EXPECT(st.units == nr_builtin_harnesses + 2, "found in unit %u (%lu schedules)", st.units,
 	       st.schedules);
+	/* The late unit was paid for before it started, and the next one is not yet. */
+	EXPECT(st.credit + (long)st.last_schedules >= 0 && st.credit < 0,
+	       "credit %ld after a unit of %lu schedules", st.credit, st.last_schedules);
+	EXPECT(harness_explore_next(&o, seed, out, sizeof(out), NULL) == 0, "a unit not paid for");
 	harness_explore_reset();
 	return 0;
 }
