@@ -67,6 +67,8 @@ static struct harness harnesses[MAX_HARNESSES];
 static int nharnesses;
 /* --unless Q: Q's switches and pins, over a harness's options; NULL: none. */
 static const char *unless;
+/* Each harness's options under Q (rcufuzz_options_under), when --unless. */
+static struct rcufuzz_options unless_options[MAX_HARNESSES];
 
 static void die(const char *what, const char *why)
 {
@@ -192,38 +194,25 @@ int main(int argc, char **argv)
 	}
 	if (nharnesses == 0)
 		usage();
-	if (unless != NULL) {
-		switch_set check;
-		struct config pin;
-
-		config_unpinned(&pin);
-		if (!preset_lookup(unless, &check, &pin))
+	for (int i = 0; unless != NULL && i < nharnesses; i++)
+		if (!rcufuzz_options_under(unless, &harnesses[i].o, &unless_options[i]))
 			die(unless, "unknown preset (try out/rcureplay --list-presets)");
-	}
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		die(dir, strerror(errno));
 	start = now();
 	for (;;) {
 		for (int k = 0; k < 64; k++, runs++) {
-			const struct harness *h = &harnesses[runs % (uint64_t)nharnesses];
+			const int i = (int)(runs % (uint64_t)nharnesses);
+			const struct harness *h = &harnesses[i];
 			size_t n = sample(h, seed * 0x9e3779b97f4a7c15ull, runs, buf);
 			struct rcufuzz_result r;
 
 			if (max_runs && runs >= max_runs)
 				goto clean;
-			rcufuzz_run(buf, n, &h->o, &r);
-			if (r.reported && unless != NULL) {
-				struct rcufuzz_options q = h->o;
-				struct rcufuzz_result rq;
-
-				preset_lookup(unless, &q.switches, &q.pin);
-				rcufuzz_run(buf, n, &q, &rq);
-				if (rq.reported) {
-					skipped++;
-					continue;
-				}
-				/* The report again: the run under Q overwrote its text. */
-				rcufuzz_run(buf, n, &h->o, &r);
+			if (rcufuzz_run_unless(buf, n, &h->o, unless ? &unless_options[i] : NULL,
+					       &r)) {
+				skipped++;
+				continue;
 			}
 			if (r.reported) {
 				report_found(h, buf, n, dir, r.summary, runs + 1, now() - start);

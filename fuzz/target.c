@@ -101,13 +101,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	options.replay_cmd = replay_cmd;
 	unless_preset = getenv("RCUFUZZ_UNLESS");
 	if (unless_preset != NULL) {
-		unless = options;
-		unless.replay_cmd = NULL;
-		if (!preset_lookup(unless_preset, &unless.switches, &unless.pin)) {
+		if (!rcufuzz_options_under(unless_preset, &options, &unless)) {
 			fprintf(stderr, "rcufuzz: RCUFUZZ_UNLESS=%s: unknown preset\n",
 				unless_preset);
 			exit(2);
 		}
+		unless.replay_cmd = NULL;
 #ifdef RCUFUZZ_MUTATOR
 		harness_explore_unless(&unless);
 #endif
@@ -129,20 +128,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rcufuzz_result r;
 
-	rcufuzz_run(data, size, &options, &r);
-	if (r.reported && unless_preset != NULL) {
-		struct rcufuzz_result q;
-
-		rcufuzz_run(data, size, &unless, &q);
-		if (q.reported) {
-			if (verbose)
-				fprintf(stderr, "rcufuzz: went past a report %s gives too: %s\n",
-					unless_preset,
-					q.summary + (strncmp(q.summary, "rcufuzz: ", 9) ? 0 : 9));
-			return 0;
-		}
-		/* The report again: the run under Q overwrote its text. */
-		rcufuzz_run(data, size, &options, &r);
+	if (rcufuzz_run_unless(data, size, &options, unless_preset ? &unless : NULL, &r)) {
+		if (verbose)
+			fprintf(stderr, "rcufuzz: went past a report %s gives too: %s\n",
+				unless_preset,
+				r.summary + (strncmp(r.summary, "rcufuzz: ", 9) ? 0 : 9));
+		return 0;
 	}
 	if (r.reported && !no_abort) {
 		fputs(r.text, stderr);

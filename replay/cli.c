@@ -363,7 +363,7 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 {
 	struct replay_args a = *given;
 	struct explore_result r;
-	struct rcufuzz_options unless = a.run;
+	struct rcufuzz_options unless;
 	const char *out = a.output ? a.output : "out/explore-report";
 	char replay[1024];
 	uint8_t *min;
@@ -372,11 +372,8 @@ static int do_explore(const struct replay_args *given, const uint8_t *data, size
 	if (a.default_schedule)
 		return print_default_schedule(&a, data, size);
 	a.eo.progress = stderr;
-	if (a.unless) {
-		/* Q's switches, the rest as this run's (the pins, the mode). */
-		preset_lookup(a.unless, &unless.switches, &unless.pin);
+	if (a.unless && rcufuzz_options_under(a.unless, &a.run, &unless))
 		a.eo.unless = &unless;
-	}
 	if (explore(data, size, &a.run, &a.eo, &r) < 0)
 		return 2;
 	if (!r.reported) {
@@ -728,11 +725,9 @@ static int parse_flag(struct replay_args *a, enum flag_id f, const char *arg)
 		a->eo.parks_only = 1;
 		break;
 	case FLAG_UNLESS: {
-		switch_set sw;
-		struct config pin;
+		struct rcufuzz_options q;
 
-		config_unpinned(&pin);
-		if (!preset_lookup(arg, &sw, &pin)) {
+		if (!rcufuzz_options_under(arg, &a->run, &q)) {
 			cli_error(arg, "unknown preset (try --list-presets)");
 			return -1;
 		}

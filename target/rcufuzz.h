@@ -56,6 +56,22 @@ struct rcufuzz_result {
 void rcufuzz_default_options(struct rcufuzz_options *o);
 void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 		 struct rcufuzz_result *r);
+/*
+ * @base run under preset @preset instead: its switches and its pins (TINY or
+ * Tree), the rest (the other pins, the mode, the hooks) as @base's, into
+ * @out.  0 when @preset is unknown.  What "--unless Q" and RCUFUZZ_UNLESS
+ * check a report against.
+ */
+int rcufuzz_options_under(const char *preset, const struct rcufuzz_options *base,
+			  struct rcufuzz_options *out);
+/*
+ * rcufuzz_run() under @o, and when that reports and @q is not NULL, the same
+ * input under @q.  1 when @q gives a report too (*@r is then @q's run: its
+ * SUMMARY), so the caller goes on past it; 0 otherwise, *@r being @o's run
+ * (run again after @q's, which reuses the report's buffers).
+ */
+int rcufuzz_run_unless(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		       const struct rcufuzz_options *q, struct rcufuzz_result *r);
 struct config;
 /* The kernel configuration a run of @data under @o boots: the header, @o's pins, normalized. */
 void rcufuzz_config(const uint8_t *data, size_t size, const struct rcufuzz_options *o,

@@ -16,6 +16,7 @@
 #include "check/liveness.h"
 #include "check/oracle.h"
 #include "check/report.h"
+#include "config/history.h"
 #include "kernel/boot.h"
 #include "kernel/bug.h"
 #include "kernel/frame.h"
@@ -509,6 +510,26 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	r->steps = sim_steps();
 	r->drain_steps = m.drain_from <= r->steps ? r->steps - m.drain_from : 0;
 	r->events = m.events;
+}
+
+int rcufuzz_options_under(const char *preset, const struct rcufuzz_options *base,
+			  struct rcufuzz_options *out)
+{
+	*out = *base;
+	return preset_lookup(preset, &out->switches, &out->pin);
+}
+
+int rcufuzz_run_unless(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
+		       const struct rcufuzz_options *q, struct rcufuzz_result *r)
+{
+	rcufuzz_run(data, size, o, r);
+	if (!r->reported || q == NULL)
+		return 0;
+	rcufuzz_run(data, size, q, r);
+	if (r->reported)
+		return 1;
+	rcufuzz_run(data, size, o, r);
+	return 0;
 }
 
 static const char *const mode_names[NR_MODES] = {"strict", "misuse", "test"};
