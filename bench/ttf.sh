@@ -73,10 +73,11 @@ run() { # mode preset seed [corpus]
 	afl | afl-mutator)
 		# afl-mutator: AFL++ with the schedule-aware mutator library beside its havoc.
 		# run() runs in a subshell ($(run ...) or run ... &): the export stays here.
+		# The library explores the harnesses under the target's preset (fuzz/afl_mutator.c).
 		if [ "$1" = afl-mutator ]; then
-			export AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/rcufuzz-mutator.so"
+			export AFL_CUSTOM_MUTATOR_LIBRARY="$PWD/out/afl/rcufuzz-mutator.so" RCUFUZZ_PRESET="$2"
 		else
-			unset AFL_CUSTOM_MUTATOR_LIBRARY
+			unset AFL_CUSTOM_MUTATOR_LIBRARY RCUFUZZ_PRESET
 		fi
 		# afl-fuzz refuses an empty file: its "empty corpus" is one zero byte.
 		if [ $# -lt 4 ]; then

@@ -40,8 +40,9 @@ dir=${dir:-fuzz/work/$engine-$preset}
 if [ "$engine" = afl ]; then
 	bin=out/afl/$name
 	[ -f out/afl/rcufuzz-mutator.so ] || usage "out/afl/rcufuzz-mutator.so is not built (make afl)"
-	AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/rcufuzz-mutator.so
-	export AFL_CUSTOM_MUTATOR_LIBRARY
+	# The library explores the harnesses under the target's preset (fuzz/afl_mutator.c).
+	AFL_CUSTOM_MUTATOR_LIBRARY=$PWD/out/afl/rcufuzz-mutator.so RCUFUZZ_PRESET=$preset
+	export AFL_CUSTOM_MUTATOR_LIBRARY RCUFUZZ_PRESET
 else
 	bin=out/$name
 fi

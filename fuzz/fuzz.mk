@@ -75,7 +75,8 @@ $(foreach p,$(PRESETS),$(eval $(call fuzz_target,$(p),out/plain/mut,fuzzplain,$(
 # AFL_CUSTOM_MUTATOR_LIBRARY=out/afl/rcufuzz-mutator.so (bench/zoo.sh's "afl-mutator").
 pic_CFLAGS := $(BASE) -O2 -fPIC
 $(eval $(call object_rule,pic,$(CC),CC[pic]))
-AFL_MUTATOR_SRC := fuzz/afl_mutator.c $(MUTATOR_SRC) target/input.c target/config/config.c
+# It runs the model too: the harness exploration, with RCUFUZZ_PRESET (afl_mutator.c).
+AFL_MUTATOR_SRC := fuzz/afl_mutator.c $(MUTATOR_SRC) fuzz/harness_explore.c $(EXPLORER_SRC) $(TARGET_SRC)
 out/afl/rcufuzz-mutator.so: $(call obj,pic,$(AFL_MUTATOR_SRC))
 	@mkdir -p $(dir $@)
 	@echo '  LD      $@'

@@ -31,6 +31,9 @@
  *   RCUFUZZ_HARNESS_EXPLORE=0  (the mutator build) without the harness
  *                        exploration (harness_explore.h): the built-in
  *                        harnesses explored by bound between the mutations
+ *   RCUFUZZ_PRESET=P     must be this target's preset (exit 2 otherwise):
+ *                        what AFL++'s mutator library reads to explore the
+ *                        harnesses under the target's preset (afl_mutator.c)
  *   RCUFUZZ_UNLESS=Q     a report that preset Q gives too is not a crash (the
  *                        run goes on; the harness exploration too): on
  *                        inject-<id>, Q=v3.0 looks past 3.0's own findings,
@@ -84,13 +87,18 @@ static void feedback_as_configured(void)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	char pinned[384];
+	const char *named = getenv("RCUFUZZ_PRESET");
 
-	rcufuzz_default_options(&options);
-	if (!preset_lookup(RCUFUZZ_PRESET, &options.switches, &options.pin)) {
+	if (!rcufuzz_options_for(RCUFUZZ_PRESET, RCUFUZZ_MODE, &options)) {
 		fprintf(stderr, "rcufuzz: %s: unknown preset\n", RCUFUZZ_PRESET);
 		exit(2);
 	}
-	options.mode = preset_is_misuse(RCUFUZZ_PRESET) ? MODE_MISUSE : RCUFUZZ_MODE;
+	/* The preset AFL++'s mutator library explores (fuzz/afl_mutator.c) must be this one. */
+	if (named != NULL && strcmp(named, RCUFUZZ_PRESET) != 0) {
+		fprintf(stderr, "rcufuzz: RCUFUZZ_PRESET=%s, but this target fuzzes %s\n", named,
+			RCUFUZZ_PRESET);
+		exit(2);
+	}
 	if (config_pins_from_env(&options.pin) < 0)
 		exit(2);
 	/* The pins as rcureplay's own Replay: line gives them. */

@@ -48,6 +48,7 @@
 #include "../target/run.h"
 #include "../target/sim/sim.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -656,7 +657,7 @@ static int flush_batch(struct explorer *x)
 {
 	int *first_report = (int *)&x->results[BATCH];
 	int jobs = x->eo->jobs > 1 ? x->eo->jobs : 1;
-
+	pid_t pids[VWORKERS];
 
 	if (x->nbatch == 0)
 		return x->stop;
@@ -670,26 +671,27 @@ static int flush_batch(struct explorer *x)
 	 * leaf has the same runs before it whatever --jobs is.
 	 */
 	fflush(NULL);
-	for (int w = 0, running = 0; w < VWORKERS || running > 0;) {
-		pid_t pid = -1;
-
-		if (w < VWORKERS && running < jobs) {
-			pid = fork();
-			if (pid == 0) {
+	/*
+	 * Each worker waited for by its pid, the oldest first: the process
+	 * may have children of its own (AFL++'s fork server, when the
+	 * explorer runs in its custom mutator library, fuzz/afl_mutator.c).
+	 */
+	for (int w = 0, oldest = 0; w < VWORKERS || oldest < w;) {
+		if (w < VWORKERS && w - oldest < jobs) {
+			pids[w] = fork();
+			if (pids[w] == 0) {
 				run_leaves(x, w, VWORKERS, first_report);
 				_exit(0);
 			}
-			if (pid < 0) /* no process: here, after the others */
+			if (pids[w] < 0) /* no process: here, after the others */
 				run_leaves(x, w, VWORKERS, first_report);
-			else
-				running++;
 			w++;
 			continue;
 		}
-		if (wait(NULL) > 0)
-			running--;
-		else
-			running = 0;
+		if (pids[oldest] > 0)
+			while (waitpid(pids[oldest], NULL, 0) < 0 && errno == EINTR)
+				;
+		oldest++;
 	}
 	for (int i = 0; i < x->nbatch && !x->stop; i++) {
 		const struct leaf_result *l = &x->results[i];

@@ -57,6 +57,11 @@ void rcufuzz_default_options(struct rcufuzz_options *o);
 void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options *o,
 		 struct rcufuzz_result *r);
 /*
+ * A fuzz target's options: the defaults under preset @preset, in @mode, or
+ * misuse mode for a misuse+<cure> preset.  0 when @preset is unknown.
+ */
+int rcufuzz_options_for(const char *preset, enum workload_mode mode, struct rcufuzz_options *o);
+/*
  * @base run under preset @preset instead: its switches and its pins (TINY or
  * Tree), the rest (the other pins, the mode, the hooks) as @base's, into
  * @out.  0 when @preset is unknown.  What "--unless Q" and RCUFUZZ_UNLESS

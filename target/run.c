@@ -512,6 +512,15 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	r->events = m.events;
 }
 
+int rcufuzz_options_for(const char *preset, enum workload_mode mode, struct rcufuzz_options *o)
+{
+	rcufuzz_default_options(o);
+	if (!preset_lookup(preset, &o->switches, &o->pin))
+		return 0;
+	o->mode = preset_is_misuse(preset) ? MODE_MISUSE : mode;
+	return 1;
+}
+
 int rcufuzz_options_under(const char *preset, const struct rcufuzz_options *base,
 			  struct rcufuzz_options *out)
 {

@@ -304,6 +304,15 @@ int test_fuzz_targets_run(void)
 	       "no error line for a bad RCUFUZZ_UNLESS");
 	EXPECT(WEXITSTATUS(system("RCUFUZZ_UNLESS=v3.1 out/v3_0_fuzzer -runs=1 2>/dev/null")) == 2,
 	       "a bad RCUFUZZ_UNLESS does not exit 2");
+	/* RCUFUZZ_PRESET (AFL++'s mutator library reads it) must name the target's own. */
+	EXPECT(system("RCUFUZZ_PRESET=v3.0-rc7 out/v3_0_fuzzer -runs=1 2>&1 | grep -qx "
+		      "'rcufuzz: RCUFUZZ_PRESET=v3.0-rc7, but this target fuzzes v3.0'") == 0,
+	       "no error line for another target's RCUFUZZ_PRESET");
+	EXPECT(WEXITSTATUS(system("RCUFUZZ_PRESET=v3.0-rc7 out/v3_0_fuzzer -runs=1 2>/dev/null")) ==
+		       2,
+	       "another target's RCUFUZZ_PRESET does not exit 2");
+	EXPECT(system("RCUFUZZ_PRESET=v3.0 out/v3_0_fuzzer -runs=1 >/dev/null 2>&1") == 0,
+	       "the target's own RCUFUZZ_PRESET refused");
 	/* A bad RCUFUZZ_CONFIG: one line naming it, exit status 2. */
 	EXPECT(system("RCUFUZZ_CONFIG=NR_CPUS=99 out/v3_0_fuzzer -runs=1 2>&1 | grep -qx "
 		      "'rcufuzz: RCUFUZZ_CONFIG=NR_CPUS=99: NR_CPUS takes 1..16'") == 0,

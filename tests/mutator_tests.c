@@ -7,6 +7,7 @@
  */
 #include "harness.h"
 
+#include "../fuzz/harness_explore.h"
 #include "../fuzz/harnesses.h"
 #include "../fuzz/mutator.h"
 #include "../fuzz/sampler.h"
@@ -167,6 +168,76 @@ int test_mutator_afl_library(void)
 	a = afl_custom_init(NULL, 1);
 	unsetenv("RCUFUZZ_CONFIG");
 	EXPECT(a == NULL, "a bad RCUFUZZ_CONFIG was taken");
+	return 0;
+}
+
+/* The first of @calls outputs of the library @m that reports under @o: its size, or 0. */
+static size_t afl_first_report(void *m, unsigned long calls, const struct rcufuzz_options *o,
+			       uint8_t *keep, const char **summary)
+{
+	static uint8_t in[MAX];
+	uint64_t st = 11;
+	size_t n;
+	struct rcufuzz_result r;
+
+	random_input(&st, in, &n, MAX);
+	for (unsigned long i = 0; i < calls; i++) {
+		uint8_t *out;
+		size_t na = afl_custom_fuzz(m, in, n, &out, NULL, 0, MAX);
+
+		rcufuzz_run(out, na, o, &r);
+		if (r.reported) {
+			memcpy(keep, out, na);
+			*summary = r.summary;
+			return na;
+		}
+	}
+	return 0;
+}
+
+/*
+ * With RCUFUZZ_PRESET the library explores the built-in harnesses under
+ * that preset between its edits, as the libFuzzer targets do: under
+ * finding-offline-qs-before-play-dead its bound-1 pass hands out the
+ * finding within the calls that pay for the pass, an input clean under
+ * v3.0-patched; with RCUFUZZ_HARNESS_EXPLORE=0 the same calls hand out no
+ * report.  An unknown preset stops it at init.
+ */
+int test_mutator_afl_library_explores(void)
+{
+	static uint8_t found[MAX];
+	const char *finding = "finding-offline-qs-before-play-dead", *summary = NULL;
+	struct rcufuzz_options o, patched;
+	struct rcufuzz_result r;
+	void *m;
+	size_t n;
+
+	EXPECT(rcufuzz_options_for(finding, MODE_STRICT, &o) &&
+		       rcufuzz_options_for("v3.0-patched", MODE_STRICT, &patched),
+	       "presets");
+	unsetenv("RCUFUZZ_CONFIG");
+	unsetenv("RCUFUZZ_UNLESS");
+	setenv("RCUFUZZ_PRESET", finding, 1);
+	m = afl_custom_init(NULL, 5);
+	EXPECT(m != NULL, "init");
+	n = afl_first_report(m, 20000, &o, found, &summary);
+	afl_custom_deinit(m);
+	EXPECT(n > 0, "no report in 20000 calls");
+	EXPECT(strstr(summary, "reader-outlived-grace-period in rcu_do_batch") != NULL,
+	       "the library's input reports %s", summary);
+	rcufuzz_run(found, n, &patched, &r);
+	EXPECT(!r.reported, "v3.0-patched reports too: %s", r.summary);
+	setenv("RCUFUZZ_HARNESS_EXPLORE", "0", 1);
+	m = afl_custom_init(NULL, 5);
+	n = afl_first_report(m, 20000, &o, found, &summary);
+	afl_custom_deinit(m);
+	unsetenv("RCUFUZZ_HARNESS_EXPLORE");
+	EXPECT(n == 0, "a report without the exploration: %s", summary);
+	setenv("RCUFUZZ_PRESET", "v3.1", 1);
+	m = afl_custom_init(NULL, 5);
+	unsetenv("RCUFUZZ_PRESET");
+	EXPECT(m == NULL, "an unknown RCUFUZZ_PRESET was taken");
+	harness_explore_reset();
 	return 0;
 }
 
