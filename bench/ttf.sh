@@ -19,7 +19,10 @@
 
 # Seconds from $1 to $2 (date +%s.%N), or "-" if no crash: no file of the
 # glob $3... (given already expanded) exists; the first crash is kept as
-# $d/first (run()'s directory) for its SUMMARY.
+# $d/first (run()'s directory) for its SUMMARY.  A crash after the cap is a
+# miss too: an engine can overrun its -max_total_time or -V by what one
+# mutation takes (a harness exploration unit: up to 15 s), and a find
+# there is time the other engines did not get.
 elapsed_if_crash() {
 	s=$1
 	e=$2
@@ -27,7 +30,7 @@ elapsed_if_crash() {
 	for f in "$@"; do
 		if [ -e "$f" ]; then
 			cp "$f" "$d/first"
-			echo "$e - $s" | bc
+			echo "$e - $s" | bc | awk -v cap="$cap" '{ print ($1 + 0 > cap + 0 ? "-" : $1) }'
 			return
 		fi
 	done

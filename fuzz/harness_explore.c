@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PARK_CAP  10000UL  /* schedules of a parks-only unit, at most */
+#define PARK_CAP1 4000UL  /* schedules of a parks-only unit, first round */
+#define PARK_CAP  10000UL /* second round: the units the first did not finish */
 #define UNIT2_CAP 30000UL  /* of a bound-2 one */
 #define UNIT3_CAP 100000UL /* of a bound-3 one */
 #define CREDIT	  1	   /* schedules a mutation earns */
@@ -22,18 +23,21 @@
  * harnesses in their built-in order, smallest first (fuzz/genharness.sh);
  * the others start at the seed's harness.  A pass priced deep is paid for
  * before it runs, its cap's worth at DEEP_COST a schedule; the others cost
- * a schedule each, paid after.
+ * a schedule each, paid after.  A pass marked again runs only the units the
+ * pass before it did not explore in full (the parks pass in two rounds,
+ * the second with the larger cap).
  */
 static const struct pass {
 	int bound, parks_only;
 	int releases; /* 1: early only; 2: early, then late */
 	unsigned long cap;
-	int in_order, deep;
+	int in_order, deep, again;
 } passes[] = {
-	{1, 0, 1, 0, 1, 0},
-	{2, 1, 2, PARK_CAP, 0, 0},
-	{2, 0, 1, UNIT2_CAP, 0, 1},
-	{3, 0, 1, UNIT3_CAP, 0, 1},
+	{1, 0, 1, 0, 1, 0, 0},	       /* every harness to bound 1, smallest first */
+	{2, 1, 2, PARK_CAP1, 0, 0, 0}, /* parks, first round */
+	{2, 1, 2, PARK_CAP, 0, 0, 1},  /* parks, the units not finished */
+	{2, 0, 1, UNIT2_CAP, 0, 1, 0}, /* every kind of preemption */
+	{3, 0, 1, UNIT3_CAP, 0, 1, 0},
 };
 #define NR_PASSES (sizeof(passes) / sizeof(passes[0]))
 
@@ -48,6 +52,7 @@ static struct {
 	int started;
 	unsigned int pass, unit; /* the next unit: unit of pass */
 	unsigned int first;	 /* each pass's first harness */
+	uint64_t done[2];	 /* harnesses the last pass explored in full, per release */
 	long credit;
 	struct harness_explore_stats stats;
 } st;
@@ -112,14 +117,22 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	if (p->deep && st.credit < (long)(p->cap * DEEP_COST))
 		return 0;
 	k = st.unit / (unsigned int)p->releases;
-	h = &builtin_harnesses[((p->in_order ? 0 : st.first) + k) % n];
+	k = ((p->in_order ? 0 : st.first) + k) % n;
+	h = &builtin_harnesses[k];
 	if (++st.unit == n * (unsigned int)p->releases) {
 		st.pass++;
 		st.unit = 0;
 	}
+	/* Explored in full by the round before: nothing to do, and no cost. */
+	if (p->again && k < 64 && (st.done[eo.late_release] >> k & 1))
+		return 0;
 	t0 = log ? now() : 0;
 	if (explore(h->bytes, h->size, o, &eo, &r) < 0)
 		return 0;
+	if (k < 64 && r.bound_done >= eo.bound)
+		st.done[eo.late_release] |= 1ull << k;
+	else if (k < 64)
+		st.done[eo.late_release] &= ~(1ull << k);
 	if (log)
 		fprintf(log,
 			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "

@@ -12,8 +12,10 @@
  * every harness to bound 1 (about 8,000 schedules, 3 s, in all), smallest
  * harness first (fuzz/genharness.sh's order); then every
  * harness to bound 2 with parks only (explore_options.parks_only), under
- * early release and then late, a unit cut at PARK_CAP schedules (about
- * 160,000 in all); then each to bound 2 with every kind of preemption, cut
+ * early release and then late, a unit cut at 4,000 schedules (PARK_CAP1,
+ * about 82,000 in all), and again for the units that round did not explore
+ * in full, cut at 10,000 (PARK_CAP, about 180,000); then each to bound 2
+ * with every kind of preemption, cut
  * at UNIT2_CAP, and to bound 3, cut at UNIT3_CAP; then the stage is over
  * and the mutations have the engine to themselves.  Each pass but the
  * first starts at a harness drawn from the first seed, so that libFuzzer's
