@@ -29,7 +29,6 @@
 #include "mutator.h"
 
 #include "../target/config/config.h"
-#include "../target/input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,9 +42,8 @@ void afl_custom_deinit(void *data);
 
 struct afl_mutator {
 	unsigned int seed;
-	struct config pin; /* RCUFUZZ_CONFIG's */
-	int preset;	   /* RCUFUZZ_PRESET named one: o is the target's options */
-	int explore;	   /* the harness exploration runs */
+	int explore; /* the harness exploration runs */
+	/* RCUFUZZ_PRESET's options (the defaults without it), RCUFUZZ_CONFIG's pins on top */
 	struct rcufuzz_options o, unless;
 	uint8_t *out; /* the mutated input, AFL++ reads it until the next call */
 	size_t out_size;
@@ -58,26 +56,27 @@ static int env_is(const char *name, const char *value)
 	return v != NULL && strcmp(v, value) == 0;
 }
 
-/* RCUFUZZ_PRESET's options, RCUFUZZ_UNLESS's, and the exploration: 0, or -1 and why. */
+/* The options RCUFUZZ_PRESET, RCUFUZZ_CONFIG and RCUFUZZ_UNLESS ask for: 0, or -1 and why. */
 static int target_options(struct afl_mutator *m)
 {
 	const char *p = getenv("RCUFUZZ_PRESET"), *q = getenv("RCUFUZZ_UNLESS");
 
 	harness_explore_reset();
 	harness_explore_unless(NULL);
-	if (p == NULL)
-		return 0;
-	if (!rcufuzz_options_for(p, MODE_STRICT, &m->o)) {
+	if (p == NULL) {
+		rcufuzz_default_options(&m->o);
+	} else if (!rcufuzz_options_for(p, MODE_STRICT, &m->o)) {
 		fprintf(stderr, "rcufuzz-mutator: RCUFUZZ_PRESET=%s: unknown preset\n", p);
 		return -1;
 	}
 	if (config_pins_from_env(&m->o.pin) < 0) /* RCUFUZZ_CONFIG's on top, as the target */
 		return -1;
+	if (p == NULL)
+		return 0;
 	if (q != NULL && !rcufuzz_options_under(q, &m->o, &m->unless)) {
 		fprintf(stderr, "rcufuzz-mutator: RCUFUZZ_UNLESS=%s: unknown preset\n", q);
 		return -1;
 	}
-	m->preset = 1;
 	m->explore = !env_is("RCUFUZZ_HARNESS_EXPLORE", "0");
 	if (q != NULL)
 		harness_explore_unless(&m->unless);
@@ -92,8 +91,7 @@ void *afl_custom_init(void *afl, unsigned int seed)
 	if (m == NULL)
 		return NULL;
 	m->seed = seed;
-	config_unpinned(&m->pin);
-	if (config_pins_from_env(&m->pin) < 0 || target_options(m) < 0) {
+	if (target_options(m) < 0) {
 		free(m);
 		return NULL; /* AFL++ stops: its custom mutator did not start */
 	}
@@ -128,13 +126,7 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size, uint8_t **out_
 	} else {
 		n = buf_size < max_size ? buf_size : max_size;
 		memcpy(m->out, buf, n);
-		if (m->preset) {
-			rcufuzz_config(m->out, n, &m->o, &c);
-		} else {
-			input_config(m->out, n, &c);
-			config_apply_pins(&c, &m->pin);
-			config_normalize(&c);
-		}
+		rcufuzz_config(m->out, n, &m->o, &c);
 		n = schedule_mutate(m->out, n, max_size, c.topo.ncpus, m->seed, NULL, NULL);
 	}
 	*out_buf = m->out;

@@ -96,6 +96,7 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	const struct builtin_harness *h;
 	const struct pass *p;
 	unsigned int k;
+	uint64_t *done, bit; /* k's bit in this release's done set (none past 64) */
 	struct explore_result r;
 	size_t size = 0;
 
@@ -124,15 +125,14 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 		st.unit = 0;
 	}
 	/* Explored in full by the round before: nothing to do, and no cost. */
-	if (p->again && k < 64 && (st.done[eo.late_release] >> k & 1))
+	done = &st.done[eo.late_release];
+	bit = k < 64 ? 1ull << k : 0;
+	if (p->again && (*done & bit))
 		return 0;
 	t0 = log ? now() : 0;
 	if (explore(h->bytes, h->size, o, &eo, &r) < 0)
 		return 0;
-	if (k < 64 && r.bound_done >= eo.bound)
-		st.done[eo.late_release] |= 1ull << k;
-	else if (k < 64)
-		st.done[eo.late_release] &= ~(1ull << k);
+	*done = r.bound_done >= eo.bound ? *done | bit : *done & ~bit;
 	if (log)
 		fprintf(log,
 			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "

@@ -683,7 +683,7 @@ static int flush_batch(struct explorer *x)
 				run_leaves(x, w, VWORKERS, first_report);
 				_exit(0);
 			}
-			if (pids[w] < 0) /* no process: here, after the others */
+			if (pids[w] < 0) /* no process: here, at once */
 				run_leaves(x, w, VWORKERS, first_report);
 			w++;
 			continue;
