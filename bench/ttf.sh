@@ -9,7 +9,8 @@
 # mutator-stage (that with the exploration stage, RCUFUZZ_EXPLORE_STAGE=1),
 # mutator-nowaypoints (that without its waypoint features, RCUFUZZ_WAYPOINTS=0),
 # mutator-noexplore (that without its harness exploration,
-# RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h), afl
+# RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h), mutator-cuts (that
+# with the milestone's cut units, RCUFUZZ_MILESTONE_CUTS=1), afl
 # (AFL++), afl-mutator (AFL++ with the same mutator as a custom mutator
 # library), blind (random inputs, no feedback, no corpus), search (the
 # directed search, out/rcusearch over corpus/harness/*.scn: sampled
@@ -50,12 +51,13 @@ run() { # mode preset seed [corpus]
 		printf '' >"$d/c/empty"
 	fi
 	case $1 in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore)
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | mutator-cuts)
 		fb=1
 		st=1
 		wp=1
 		stage=0
 		hx=1
+		cuts=0
 		bin=out/plain/$name
 		case $1 in
 		mutator*) bin=out/plain/mut/$name ;;
@@ -66,9 +68,10 @@ run() { # mode preset seed [corpus]
 		mutator-stage) stage=1 ;;
 		mutator-nowaypoints) wp=0 ;;
 		mutator-noexplore) hx=0 ;;
+		mutator-cuts) cuts=1 ;;
 		esac
 		s=$(date +%s.%N)
-		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage RCUFUZZ_HARNESS_EXPLORE=$hx \
+		RCUFUZZ_FEEDBACK=$fb RCUFUZZ_RCU_STATE=$st RCUFUZZ_WAYPOINTS=$wp RCUFUZZ_EXPLORE_STAGE=$stage RCUFUZZ_HARNESS_EXPLORE=$hx RCUFUZZ_MILESTONE_CUTS=$cuts \
 			"$bin" -seed="$3" -max_len=1024 -len_control=0 -max_total_time="$cap" \
 			-artifact_prefix="$d/x/" "$d/c" >/dev/null 2>&1 || true
 		elapsed_if_crash "$s" "$(date +%s.%N)" "$d"/x/crash-*

@@ -43,7 +43,8 @@
 # the mutator with its exploration stage (RCUFUZZ_EXPLORE_STAGE=1, fuzz/neighbour.h),
 # -m mutator-nowaypoints the mutator without its waypoint features (RCUFUZZ_WAYPOINTS=0),
 # -m mutator-noexplore the mutator without its harness exploration
-# (RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h).
+# (RCUFUZZ_HARNESS_EXPLORE=0, fuzz/harness_explore.h), -m mutator-cuts the
+# mutator with the milestone's cut units (RCUFUZZ_MILESTONE_CUTS=1).
 set -eu
 cd "$(dirname "$0")/.." || exit 2
 cap=600
@@ -81,8 +82,8 @@ esac
 # $modes and $bugs are lists: split on purpose.
 for m in $modes; do
 	case $m in
-	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | afl | afl-mutator | blind | search) ;;
-	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, mutator-noexplore, afl, afl-mutator, blind, search" ;;
+	feedback | nostate | edges | mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | mutator-cuts | afl | afl-mutator | blind | search) ;;
+	*) usage "$m: modes are feedback, nostate, edges, mutator, mutator-nostate, mutator-stage, mutator-nowaypoints, mutator-noexplore, mutator-cuts, afl, afl-mutator, blind, search" ;;
 	esac
 	[ "$unless" = 0 ] || [ "$m" != blind ] || usage "-U: blind random has no way past a report"
 done
@@ -96,7 +97,7 @@ for b in $bugs; do
 	for m in $modes; do
 		case $m in
 		feedback | nostate | edges) targets="$targets out/plain/$t" ;;
-		mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore) targets="$targets out/plain/mut/$t" ;;
+		mutator | mutator-nostate | mutator-stage | mutator-nowaypoints | mutator-noexplore | mutator-cuts) targets="$targets out/plain/mut/$t" ;;
 		afl) targets="$targets out/afl/$t" ;;
 		afl-mutator) targets="$targets out/afl/$t out/afl/rcufuzz-mutator.so" ;;
 		esac

@@ -3,6 +3,8 @@
 #include "harness_explore.h"
 #include "clock.h"
 #include "harnesses.h"
+#include "rand.h"
+#include "sampler.h"
 
 #include "../replay/explore.h"
 #include "../replay/minimize.h"
@@ -10,10 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PARK_CAP1 4000UL  /* schedules of a parks-only unit, first round */
-#define PARK_CAP  10000UL /* second round: the units the first did not finish */
+#define PARK_CAP1 4000UL   /* schedules of a parks-only unit, first round */
+#define PARK_CAP  10000UL  /* second round: the units the first did not finish */
 #define UNIT2_CAP 30000UL  /* of a bound-2 one */
 #define UNIT3_CAP 100000UL /* of a bound-3 one */
+#define CUT_CAP	  1000UL   /* of a cut unit (bound 2, parks only) */
+#define NR_CUTS	  4	   /* cuts waiting for their unit */
+#define CUT_MAX	  1024	   /* bytes of a cut: the fuzz targets' max_len */
+#define CUTS_SEEN 256	   /* cuts remembered, so that one is explored once */
 #define CREDIT	  1	   /* schedules a mutation earns */
 #define DEEP_COST 4	   /* credit a schedule of a deep pass costs */
 
@@ -55,7 +61,28 @@ static struct {
 	uint64_t done[2];	 /* harnesses the last pass explored in full, per release */
 	long credit;
 	struct harness_explore_stats stats;
+	/* The cuts offered and not yet explored, oldest first; the hashes of those offered. */
+	struct {
+		uint8_t bytes[CUT_MAX];
+		size_t size;
+	} cut[NR_CUTS];
+	unsigned int ncuts;
+	uint64_t cut_seen[CUTS_SEEN];
 } st;
+
+void harness_explore_offer(const uint8_t *data, size_t size, size_t at)
+{
+	uint8_t buf[CUT_MAX];
+	size_t n = schedule_cut(data, size, at, buf, sizeof(buf));
+	uint64_t h = fnv1a64(buf, n);
+
+	/* Met in the drain (@at: the whole input), the cut leaves the explorer nothing. */
+	if (at >= size || st.ncuts == NR_CUTS || n < at || st.cut_seen[h % CUTS_SEEN] == h)
+		return;
+	st.cut_seen[h % CUTS_SEEN] = h;
+	memcpy(st.cut[st.ncuts].bytes, buf, n);
+	st.cut[st.ncuts++].size = n;
+}
 
 void harness_explore_stats(struct harness_explore_stats *s)
 {
@@ -87,6 +114,56 @@ static size_t take_report(struct explore_result *r, const struct rcufuzz_options
 	return n;
 }
 
+/* A unit's line in the log, its counts, its cost; its report's input into @out. */
+static size_t unit_done(struct explore_result *r, const struct explore_options *eo,
+			const char *name, double t0, long cost, const struct rcufuzz_options *o,
+			uint8_t *out, size_t max, FILE *log)
+{
+	size_t size = 0;
+
+	if (log)
+		fprintf(log,
+			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "
+			"%.2f s",
+			name, eo->bound, eo->parks_only ? ", parks only" : "",
+			eo->late_release ? ", late release" : "", r->schedules,
+			r->reported ? r->summary : "clean", now() - t0);
+	if (log && unless)
+		fprintf(log, ", past %lu reports RCUFUZZ_UNLESS gives too", r->unless);
+	if (log)
+		fputc('\n', log);
+	st.stats.units++;
+	st.stats.schedules += r->schedules;
+	st.stats.last_schedules = r->schedules;
+	st.credit -= (long)r->schedules * cost;
+	if (r->reported)
+		size = take_report(r, o, out, max);
+	free(r->bytes);
+	return size;
+}
+
+/* The oldest cut offered, explored to bound 2 with parks only, early release. */
+static size_t cut_unit(const struct rcufuzz_options *o, uint8_t *out, size_t max, FILE *log)
+{
+	struct explore_options eo = {.jobs = 1,
+				     .prune = 1,
+				     .unless = unless,
+				     .bound = 2,
+				     .parks_only = 1,
+				     .max_schedules = CUT_CAP};
+	double t0 = log ? now() : 0;
+	struct explore_result r;
+	uint8_t bytes[CUT_MAX];
+	size_t size = st.cut[0].size;
+
+	memcpy(bytes, st.cut[0].bytes, size);
+	memmove(&st.cut[0], &st.cut[1], (size_t)(--st.ncuts) * sizeof(st.cut[0]));
+	st.stats.cuts++;
+	if (explore(bytes, size, o, &eo, &r) < 0)
+		return 0;
+	return unit_done(&r, &eo, "a run cut at the milestone", t0, 1, o, out, max, log);
+}
+
 size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, uint8_t *out,
 			    size_t max, FILE *log)
 {
@@ -98,16 +175,15 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	unsigned int k;
 	uint64_t *done, bit; /* k's bit in this release's done set (none past 64) */
 	struct explore_result r;
-	size_t size = 0;
 
-	if (n == 0)
-		return 0;
 	if (!st.started) {
 		st.started = 1;
-		st.first = seed % n;
+		st.first = n ? seed % n : 0;
 	}
 	st.credit += CREDIT;
-	if (st.pass >= NR_PASSES || st.credit < 0)
+	if (st.ncuts > 0 && st.credit >= 0)
+		return cut_unit(o, out, max, log);
+	if (n == 0 || st.pass >= NR_PASSES || st.credit < 0)
 		return 0;
 	p = &passes[st.pass];
 	eo.bound = p->bound;
@@ -133,23 +209,5 @@ size_t harness_explore_next(const struct rcufuzz_options *o, unsigned int seed, 
 	if (explore(h->bytes, h->size, o, &eo, &r) < 0)
 		return 0;
 	*done = r.bound_done >= eo.bound ? *done | bit : *done & ~bit;
-	if (log)
-		fprintf(log,
-			"rcufuzz: harness exploration: %s to bound %d%s%s: %lu schedules, %s, "
-			"%.2f s",
-			h->name, eo.bound, eo.parks_only ? ", parks only" : "",
-			eo.late_release ? ", late release" : "", r.schedules,
-			r.reported ? r.summary : "clean", now() - t0);
-	if (log && unless)
-		fprintf(log, ", past %lu reports RCUFUZZ_UNLESS gives too", r.unless);
-	if (log)
-		fputc('\n', log);
-	st.stats.units++;
-	st.stats.schedules += r.schedules;
-	st.stats.last_schedules = r.schedules;
-	st.credit -= (long)r.schedules * (p->deep ? DEEP_COST : 1);
-	if (r.reported)
-		size = take_report(&r, o, out, max);
-	free(r.bytes);
-	return size;
+	return unit_done(&r, &eo, h->name, t0, p->deep ? DEEP_COST : 1, o, out, max, log);
 }

@@ -17,7 +17,14 @@
  * in full, cut at 10,000 (PARK_CAP, about 180,000); then each to bound 2
  * with every kind of preemption, cut
  * at UNIT2_CAP, and to bound 3, cut at UNIT3_CAP; then the stage is over
- * and the mutations have the engine to themselves.  Each pass but the
+ * and the mutations have the engine to themselves.  Before any of them, a
+ * cut unit for each input the fuzz target offers (harness_explore_offer():
+ * with RCUFUZZ_MILESTONE_CUTS=1, not the default, libFuzzer's runs that met
+ * the milestone of check/feedback.h, cut there),
+ * for as long as the stage runs and after: the explorer reaches from such
+ * a cut what it does not reach from any harness within its bounds
+ * (unlock-stale-exp-report, docs/exploring.md).  AFL++'s library runs no
+ * input of its own, so it has no cut units.  Each pass but the
  * first starts at a harness drawn from the first seed, so that libFuzzer's
  * -fork jobs, each a new process, do not all explore the same units first;
  * the first is over in seconds, and they all run it.  Small harnesses first,
@@ -77,11 +84,22 @@ void harness_explore_unless(const struct rcufuzz_options *q);
  * paid pass waits for).
  */
 struct harness_explore_stats {
-	unsigned int units;
+	unsigned int units, cuts; /* units explored, of them cut units */
 	unsigned long schedules, last_schedules;
 	long credit;
 };
 void harness_explore_stats(struct harness_explore_stats *s);
+
+/*
+ * @data (@size bytes), whose run met the milestone (check/feedback.h) at
+ * @at (rcufuzz_result.milestone), cut there (schedule_cut(): what its run
+ * had done then, the rest of its workload to hand out) and queued for a cut
+ * unit: explored to bound 2 with parks only, early release, cut at 1,000
+ * schedules, before any other unit as soon as the credit is not negative,
+ * one schedule a credit.  A cut offered before is not queued again, nor one
+ * while four wait.
+ */
+void harness_explore_offer(const uint8_t *data, size_t size, size_t at);
 
 /* Back to the first unit, no credit: the tests'. */
 void harness_explore_reset(void);

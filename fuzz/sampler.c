@@ -158,3 +158,24 @@ size_t schedule_sample(const uint8_t *in, size_t size, int ncpus, uint64_t seed,
 	}
 	return n;
 }
+
+size_t schedule_cut(const uint8_t *in, size_t size, size_t cut, uint8_t *out, size_t max)
+{
+	size_t n;
+
+	cut = cut < size ? cut : size;
+	n = cut < max ? cut : max;
+	memcpy(out, in, n);
+	for (size_t q = cut; q < size;) {
+		size_t len = record_len(in, q);
+
+		if (q + len > size || n + len > max)
+			break;
+		if (workload_record(in, q)) {
+			memcpy(out + n, in + q, len);
+			n += len;
+		}
+		q += len;
+	}
+	return n;
+}

@@ -36,4 +36,14 @@
 size_t schedule_sample(const uint8_t *in, size_t size, int ncpus, uint64_t seed, uint8_t *out,
 		       size_t max);
 
+/*
+ * @in (@size bytes, at least its header) cut at @cut, a record boundary:
+ * its bytes up to @cut, then its workload records after @cut in their order
+ * (its schedule records there dropped), into @out (at most @max bytes, at
+ * least @cut); its size.  What the run of @in had done at @cut, with the
+ * rest of its workload still to hand out (the harness exploration's cut
+ * units, harness_explore.h).
+ */
+size_t schedule_cut(const uint8_t *in, size_t size, size_t cut, uint8_t *out, size_t max);
+
 #endif

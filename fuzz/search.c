@@ -52,7 +52,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#define MAX_HARNESSES 16
+#define MAX_HARNESSES 32
 #define MAX_SAMPLE    1024 /* bytes: the fuzz targets' max_len */
 
 struct harness {

@@ -22,7 +22,8 @@
  *   RCUFUZZ_WAYPOINTS=0  the interleaving feedback without its waypoints
  *   RCUFUZZ_CONFIG=LIST  pin kernel config fields, NAME=VALUE separated by
  *                        commas (NR_CPUS=2,HZ=100): as rcureplay --config
- *   RCUFUZZ_VERBOSE=1    one line per clean input: events and steps
+ *   RCUFUZZ_VERBOSE=1    one line per clean input: events, steps, and whether
+ *                        the run met the milestone (check/feedback.h)
  *   RCUFUZZ_NO_ABORT=1   count reports instead of aborting (exec/s benchmark)
  *   RCUFUZZ_EXPLORE_STAGE=1  (the mutator build) a quarter of the mutations
  *                        are bound-1 neighbours of the entry: one preemption
@@ -31,6 +32,11 @@
  *   RCUFUZZ_HARNESS_EXPLORE=0  (the mutator build) without the harness
  *                        exploration (harness_explore.h): the built-in
  *                        harnesses explored by bound between the mutations
+ *   RCUFUZZ_MILESTONE_CUTS=1  (the mutator build, not the default: measured,
+ *                        it did not win) meeting the milestone
+ *                        (check/feedback.h) is a feature, and the harness
+ *                        exploration explores each input that met it, cut
+ *                        there (harness_explore_offer())
  *   RCUFUZZ_PRESET=P     must be this target's preset (exit 2 otherwise):
  *                        what AFL++'s mutator library reads to explore the
  *                        harnesses under the target's preset (afl_mutator.c)
@@ -66,7 +72,7 @@ static struct rcufuzz_options options;
 static struct rcufuzz_options unless; /* RCUFUZZ_UNLESS's preset, when set */
 static const char *unless_preset;
 static int verbose, no_abort, feedback_on, rcu_state_on, waypoints_on, explore_stage,
-	harness_explore;
+	harness_explore, milestone_cuts;
 static char replay_cmd[512];
 
 static int env_is(const char *name, const char *value)
@@ -82,6 +88,7 @@ static void feedback_as_configured(void)
 	feedback_enable(feedback_on);
 	feedback_rcu_state_enable(rcu_state_on);
 	feedback_waypoints_enable(waypoints_on);
+	feedback_milestone_enable(milestone_cuts);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -122,6 +129,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	feedback_on = !env_is("RCUFUZZ_FEEDBACK", "0");
 	rcu_state_on = !env_is("RCUFUZZ_RCU_STATE", "0");
 	waypoints_on = !env_is("RCUFUZZ_WAYPOINTS", "0");
+	milestone_cuts = env_is("RCUFUZZ_MILESTONE_CUTS", "1");
 	feedback_as_configured();
 	explore_stage = env_is("RCUFUZZ_EXPLORE_STAGE", "1");
 	harness_explore = !env_is("RCUFUZZ_HARNESS_EXPLORE", "0");
@@ -143,14 +151,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				r.summary + (strncmp(r.summary, "rcufuzz: ", 9) ? 0 : 9));
 		return 0;
 	}
+#ifdef RCUFUZZ_MUTATOR
+	/* A run that met the milestone: cut there, for the harness exploration to explore. */
+	if (milestone_cuts && harness_explore && r.milestone && !r.reported)
+		harness_explore_offer(data, size, r.milestone);
+#endif
 	if (r.reported && !no_abort) {
 		fputs(r.text, stderr);
 		fflush(stderr);
 		abort();
 	}
 	if (verbose)
-		fprintf(stderr, "rcufuzz: %s: %lu events, %lu steps\n",
-			r.reported ? r.summary : "clean", r.events, r.steps);
+		fprintf(stderr, "rcufuzz: %s: %lu events, %lu steps%s\n",
+			r.reported ? r.summary : "clean", r.events, r.steps,
+			r.milestone ? ", the milestone met" : "");
 	return 0;
 }
 

@@ -51,6 +51,12 @@ struct rcufuzz_result {
 	unsigned long steps;  /* steps the run took */
 	unsigned long drain_steps; /* of them, in the drain (0: none) */
 	unsigned long events; /* input records decoded */
+	/*
+	 * Where the run met the milestone (check/feedback.h): the size of the
+	 * input's records up to and with the one being run then (the whole
+	 * input when met in the drain); 0: not met.
+	 */
+	size_t milestone;
 };
 
 void rcufuzz_default_options(struct rcufuzz_options *o);

@@ -52,7 +52,9 @@ static struct {
 	const struct rcufuzz_options *opts;
 	struct recent ring[RECENT_EVENTS];
 	unsigned long ring_count;
-	long event_index; /* record being applied, -1 in the drain */
+	long event_index;  /* record being applied, -1 in the drain */
+	size_t record_end; /* where the record being applied ends; the input's size after */
+	size_t milestone;  /* record_end when the milestone was met; 0: not yet */
 	const struct input_event *ev;
 	unsigned long drain_rounds;
 	unsigned long drain_from; /* sim_steps() as the drain began; ~0: no drain */
@@ -97,6 +99,8 @@ static void note_step(int cpu)
 
 	if (m.event_index < 0 && !m.opts->trace)
 		return;
+	if (m.milestone == 0 && feedback_milestone())
+		m.milestone = m.record_end;
 	t = cpu_curr(cpu);
 	s = sim_cpu_site(cpu);
 	func = t->depth ? frame_top(t) : (s ? s->func : "?");
@@ -452,8 +456,10 @@ static void run_input(void *unused)
 			m.opts->before_record((long)m.events, m.opts->before_record_arg);
 		m.event_index = (long)m.events++;
 		m.ev = &ev;
+		m.record_end = pos;
 		apply(&ev);
 	}
+	m.record_end = m.size;
 	while (m.opts->more_records && sim_steps() < INPUT_STEP_BUDGET) {
 		int more = m.opts->more_records(&ev, m.opts->more_records_arg);
 
@@ -510,6 +516,8 @@ void rcufuzz_run(const uint8_t *data, size_t size, const struct rcufuzz_options 
 	r->steps = sim_steps();
 	r->drain_steps = m.drain_from <= r->steps ? r->steps - m.drain_from : 0;
 	r->events = m.events;
+	/* Met in the drain, whose steps note_step() does not see: the whole input. */
+	r->milestone = m.milestone ? m.milestone : feedback_milestone() ? size : 0;
 }
 
 int rcufuzz_options_for(const char *preset, enum workload_mode mode, struct rcufuzz_options *o)

@@ -9,6 +9,7 @@
 
 #include "../replay/cli.h"
 #include "../replay/explore.h"
+#include "../replay/scenario.h"
 #include "../fuzz/harness_explore.h"
 #include "../fuzz/harnesses.h"
 #include "../fuzz/neighbour.h"
@@ -783,5 +784,95 @@ int test_state_hash_reads_the_model(void)
 		EXPECT(h != h0, "a change of model byte %zu leaves the hash", i);
 		EXPECT(machine_state_hash(1) == h0, "byte %zu put back: another hash", i);
 	}
+	return 0;
+}
+
+/* @path compiled, run under preset @preset: the run's result, its bytes in @s. */
+static int run_scenario(const char *path, const char *preset, struct scenario *s,
+			struct rcufuzz_options *o, struct rcufuzz_result *r)
+{
+	EXPECT(load_scenario(path, s) == 0, "%s", path);
+	scenario_options(s, o);
+	EXPECT(preset_lookup(preset, &o->switches, &o->pin), "%s", preset);
+	rcufuzz_run(s->bytes, s->size, o, r);
+	return 0;
+}
+
+/*
+ * The milestone (check/feedback.h): finding unlock-stale-exp-report's
+ * scenario holds reader A inside its rcu_read_unlock_special() while the
+ * first expedited grace period ends and the second begins, so its run meets
+ * it, at a record before its last (the report comes later, as the second
+ * grace period ends), under the finding's preset and under v3.0-patched
+ * alike (the hold is the finding's setup, not its bug).  The
+ * readers-expedited-tree harness's default schedule never holds a reader
+ * there: not met.
+ */
+int test_milestone_unlock_window(void)
+{
+	static const char *const presets[] = {"finding-unlock-stale-exp-report", "v3.0-patched"};
+	struct scenario s;
+	struct rcufuzz_options o;
+	struct rcufuzz_result r;
+
+	for (int i = 0; i < 2; i++) {
+		if (run_scenario("corpus/findings/unlock-stale-exp-report.scn", presets[i], &s, &o,
+				 &r))
+			return 1;
+		EXPECT(r.reported == (i == 0), "%s: %s", presets[i],
+		       r.reported ? r.summary : "clean");
+		EXPECT(r.milestone > INPUT_HEADER_SIZE && r.milestone < s.size,
+		       "%s: milestone at byte %zu of %zu", presets[i], r.milestone, s.size);
+		scenario_free(&s);
+	}
+	if (run_scenario("corpus/harness/readers-expedited-tree.scn", presets[0], &s, &o, &r))
+		return 1;
+	EXPECT(!r.reported && r.milestone == 0, "readers-expedited-tree: milestone at %zu, %s",
+	       r.milestone, r.reported ? r.summary : "clean");
+	scenario_free(&s);
+	return 0;
+}
+
+/*
+ * A run offered at its milestone is the harness exploration's next unit,
+ * before any harness's (harness_explore_offer()): the finding's input cut
+ * there reports the finding, as an input that runs clean under
+ * v3.0-patched; the same cut offered again is not explored again.
+ */
+int test_harness_explore_cut_unit(void)
+{
+	static uint8_t out[1024];
+	struct scenario s;
+	struct rcufuzz_options o, patched;
+	struct rcufuzz_result r;
+	struct harness_explore_stats st;
+	size_t n;
+
+	if (run_scenario("corpus/findings/unlock-stale-exp-report.scn",
+			 "finding-unlock-stale-exp-report", &s, &o, &r))
+		return 1;
+	EXPECT(r.milestone > 0, "the finding's run met no milestone");
+	harness_explore_reset();
+	harness_explore_offer(s.bytes, s.size, r.milestone);
+	n = harness_explore_next(&o, 1, out, sizeof(out), NULL);
+	harness_explore_stats(&st);
+	EXPECT(n > 0 && st.units == 1 && st.cuts == 1, "%zu bytes, %u units, %u cuts", n, st.units,
+	       st.cuts);
+	rcufuzz_run(out, n, &o, &r);
+	EXPECT(r.reported && strstr(r.summary, "reader-outlived-grace-period"),
+	       "the unit's input: %s", r.reported ? r.summary : "clean");
+	patched = o;
+	EXPECT(preset_lookup("v3.0-patched", &patched.switches, &patched.pin), "v3.0-patched");
+	rcufuzz_run(out, n, &patched, &r);
+	EXPECT(!r.reported, "v3.0-patched reports too: %s", r.summary);
+	/* Offered again: not queued; the next unit is a harness's. */
+	rcufuzz_run(s.bytes, s.size, &o, &r);
+	harness_explore_offer(s.bytes, s.size, r.milestone);
+	(void)harness_explore_next(&o, 1, out, sizeof(out), NULL);
+	harness_explore_stats(&st);
+	EXPECT(st.cuts == 1 && st.units == 2, "%u units, %u cuts after the same cut again",
+	       st.units, st.cuts);
+	harness_explore_reset();
+	scenario_free(&s);
 	return 0;
 }

@@ -242,9 +242,10 @@ int test_mutator_afl_library_explores(void)
 }
 
 /* The workload's records (not step, irq, resched) of @d, in order, into @w: their length. */
-static size_t workload_of(const uint8_t *d, size_t n, uint8_t *w)
+/* The workload records of @d's records from @p to @end, into @w: their bytes. */
+static size_t workload_between(const uint8_t *d, size_t p, size_t end, uint8_t *w)
 {
-	size_t p = INPUT_HEADER_SIZE, k = 0, end = record_end(d, n);
+	size_t k = 0;
 
 	while (p < end) {
 		int op = d[p] % NR_EVENTS;
@@ -257,6 +258,11 @@ static size_t workload_of(const uint8_t *d, size_t n, uint8_t *w)
 		p += len;
 	}
 	return k;
+}
+
+static size_t workload_of(const uint8_t *d, size_t n, uint8_t *w)
+{
+	return workload_between(d, INPUT_HEADER_SIZE, record_end(d, n), w);
 }
 
 /*
@@ -334,5 +340,39 @@ int test_mutator_harness_samples_builtin(void)
 	for (size_t h = 0; h < nr_builtin_harnesses; h++)
 		EXPECT(drawn[h] > 50, "%s drawn %d times", builtin_harnesses[h].name, drawn[h]);
 	EXPECT(from_empty > 500, "%d samples from an empty input", from_empty);
+	return 0;
+}
+
+/*
+ * schedule_cut(): a random input cut at one of its record boundaries is its
+ * bytes up to there, then its workload records after it in order, its
+ * schedule records after it gone; cut at its end, the input itself.
+ */
+int test_schedule_cut(void)
+{
+	static uint8_t in[MAX], out[MAX], w_in[MAX], w_out[MAX];
+	uint64_t st = 11;
+	int cuts = 0;
+
+	for (int i = 0; i < 3000; i++) {
+		size_t n, at = INPUT_HEADER_SIZE, end, nout, k;
+
+		random_input(&st, in, &n, MAX);
+		if (n < INPUT_HEADER_SIZE)
+			continue;
+		end = record_end(in, n);
+		/* A record boundary drawn among the input's. */
+		for (size_t k = test_rand(&st) % 16; k > 0 && at < end; k--)
+			at += 1 + (size_t)event_nargs((enum event_op)(in[at] % NR_EVENTS));
+		nout = schedule_cut(in, n, at, out, MAX);
+		EXPECT(nout >= at && memcmp(out, in, at) == 0, "input %d: the bytes before %zu", i,
+		       at);
+		k = workload_between(in, at, end, w_in);
+		EXPECT(nout - at == k && memcmp(out + at, w_in, k) == 0 &&
+			       workload_between(out, at, nout, w_out) == k,
+		       "input %d: after byte %zu, not its workload", i, at);
+		cuts += at < end;
+	}
+	EXPECT(cuts > 2000, "%d inputs cut before their end", cuts);
 	return 0;
 }

@@ -37,13 +37,27 @@ void __sanitizer_cov_trace_pc_guard(uint32_t *guard);
 static int enabled = 1;
 static int rcu_state_enabled = 1;
 static int waypoints_enabled = 1;
+static int milestone_enabled;
 /* The setups that held at the last waypoint, and for how many waypoints in a row. */
 static uint32_t held_mask, held_for;
 /* The RCU states seen in this run: each counts once, whatever its hit count. */
 static uint8_t rcu_states_seen[FEEDBACK_COUNTERS / 8];
 
+/*
+ * The milestone (feedback.h): per task, 1 while it is between its dequeue
+ * from a list an expedited GP waits on and its re-read of ->exp_tasks in
+ * rcu_read_unlock_special(), 2 once an expedited GP has ended meanwhile.
+ * What a run went through, not what the machine is: outside the
+ * explorer's state hash, which merges two runs at the same machine state.
+ */
+static struct {
+	uint8_t window[MAX_TASKS + 1];
+	int met;
+} ms NOT_MACHINE_STATE;
+
 void feedback_reset(void)
 {
+	memset(&ms, 0, sizeof(ms));
 	memset(rcu_states_seen, 0, sizeof(rcu_states_seen));
 	held_mask = 0;
 	held_for = 0;
@@ -62,6 +76,11 @@ void feedback_rcu_state_enable(int on)
 void feedback_waypoints_enable(int on)
 {
 	waypoints_enabled = on;
+}
+
+void feedback_milestone_enable(int on)
+{
+	milestone_enabled = on;
 }
 
 static inline void hit(uint32_t h)
@@ -255,10 +274,40 @@ static uint32_t holds(void)
 	return m;
 }
 
+void feedback_unlock_window(const struct task_struct *t, int open)
+{
+	ms.window[t->pid] = (uint8_t)(open != 0);
+}
+
+int feedback_milestone(void)
+{
+	return ms.met;
+}
+
+/* An expedited GP's end or start, seen from the tasks inside their unlock window. */
+static void unlock_window_progress(enum feedback_rcu_site where)
+{
+	for (int i = 1; i <= nr_tasks; i++) {
+		if (ms.window[i] == 0)
+			continue;
+		if (where == FB_RCU_EXP_DONE)
+			ms.window[i] = 2;
+		else if (ms.window[i] == 2)
+			ms.met = 1;
+	}
+}
+
 void feedback_waypoint(enum feedback_rcu_site where)
 {
 	uint32_t m, h;
 
+	if (where == FB_RCU_EXP_DONE || where == FB_RCU_EXP_INIT) {
+		int before = ms.met;
+
+		unlock_window_progress(where);
+		if (ms.met && !before && enabled && milestone_enabled)
+			hit_once(0x4f1bbcdcu);
+	}
 	if (!enabled || !waypoints_enabled)
 		return;
 	m = holds();

@@ -34,6 +34,20 @@ void feedback_waypoints_enable(int on);
 /* A run begins: forget the RCU states the last one saw. */
 void feedback_reset(void);
 
+/*
+ * The milestone: in this run, a task stood inside rcu_read_unlock_special()
+ * after leaving a list an expedited grace period waits on and before its
+ * re-read of ->exp_tasks, while that grace period ended and the next one
+ * began (after its stoppers, before ->expmask): the first hold of finding
+ * unlock-stale-exp-report, which the explorer does not reach from a
+ * workload within its bounds and reaches from a run cut there within a few
+ * thousand schedules (docs/exploring.md).  rcufuzz_result.milestone says
+ * where in the input it was met.
+ */
+int feedback_milestone(void);
+/* With @on 1, meeting the milestone is a feature too (off by default: RCUFUZZ_MILESTONE_CUTS). */
+void feedback_milestone_enable(int on);
+
 /* Distinct features hit so far in this process (for benchmarks). */
 size_t feedback_features(void);
 /* Forget every feature hit so far (tests: the count above from zero). */

@@ -70,5 +70,11 @@ void feedback_rcu_state(enum feedback_rcu_site where);
  * progress events in a row they have held (check/feedback.c).
  */
 void feedback_waypoint(enum feedback_rcu_site where);
+/*
+ * @t in rcu_read_unlock_special() opens (@open 1: dequeued from a list an
+ * expedited GP waits on) or closes (0: past its re-read of ->exp_tasks, or
+ * leaving) the window of the milestone (check/feedback.h).
+ */
+void feedback_unlock_window(const struct task_struct *t, int open);
 
 #endif

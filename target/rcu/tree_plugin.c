@@ -258,6 +258,7 @@ void rcu_read_unlock_special(struct task_struct *t)
 	t->rcu_blocked_node = NULL;
 	rcu_node_check_lists(rnp);
 	POINT("dequeued");
+	feedback_unlock_window(t, !empty_exp);
 	/*
 	 * 389abd48efe1 (finding unlock-stale-exp-report): sample ->exp_tasks
 	 * before the lock goes.  3.0 reads it again only below, unlocked: by
@@ -299,9 +300,11 @@ void rcu_read_unlock_special(struct task_struct *t)
 			POINT("rnp unlocked, before exp_tasks re-read");
 			empty_exp_now = !rcu_preempted_readers_exp(rnp);
 		}
+		feedback_unlock_window(t, 0);
 		if (empty_exp_now)
 			rcu_report_exp_rnp(&rcu_preempt_state, rnp);
 	}
+	feedback_unlock_window(t, 0);
 }
 
 /*
