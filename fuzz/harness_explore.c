@@ -73,11 +73,15 @@ static struct {
 void harness_explore_offer(const uint8_t *data, size_t size, size_t at)
 {
 	uint8_t buf[CUT_MAX];
-	size_t n = schedule_cut(data, size, at, buf, sizeof(buf));
-	uint64_t h = fnv1a64(buf, n);
+	size_t n;
+	uint64_t h;
 
 	/* Met in the drain (@at: the whole input), the cut leaves the explorer nothing. */
-	if (at >= size || st.ncuts == NR_CUTS || n < at || st.cut_seen[h % CUTS_SEEN] == h)
+	if (at >= size || st.ncuts == NR_CUTS)
+		return;
+	n = schedule_cut(data, size, at, buf, sizeof(buf));
+	h = fnv1a64(buf, n);
+	if (n < at || st.cut_seen[h % CUTS_SEEN] == h)
 		return;
 	st.cut_seen[h % CUTS_SEEN] = h;
 	memcpy(st.cut[st.ncuts].bytes, buf, n);

@@ -241,8 +241,7 @@ int test_mutator_afl_library_explores(void)
 	return 0;
 }
 
-/* The workload's records (not step, irq, resched) of @d, in order, into @w: their length. */
-/* The workload records of @d's records from @p to @end, into @w: their bytes. */
+/* The workload records (not step, irq, resched) of @d from @p to @end, in order: their length. */
 static size_t workload_between(const uint8_t *d, size_t p, size_t end, uint8_t *w)
 {
 	size_t k = 0;
@@ -260,6 +259,7 @@ static size_t workload_between(const uint8_t *d, size_t p, size_t end, uint8_t *
 	return k;
 }
 
+/* The workload's records of @d, in order, into @w: their length. */
 static size_t workload_of(const uint8_t *d, size_t n, uint8_t *w)
 {
 	return workload_between(d, INPUT_HEADER_SIZE, record_end(d, n), w);
@@ -346,7 +346,7 @@ int test_mutator_harness_samples_builtin(void)
 /*
  * schedule_cut(): a random input cut at one of its record boundaries is its
  * bytes up to there, then its workload records after it in order, its
- * schedule records after it gone; cut at its end, the input itself.
+ * schedule records after it gone.
  */
 int test_schedule_cut(void)
 {
@@ -362,7 +362,7 @@ int test_schedule_cut(void)
 			continue;
 		end = record_end(in, n);
 		/* A record boundary drawn among the input's. */
-		for (size_t k = test_rand(&st) % 16; k > 0 && at < end; k--)
+		for (size_t j = test_rand(&st) % 16; j > 0 && at < end; j--)
 			at += 1 + (size_t)event_nargs((enum event_op)(in[at] % NR_EVENTS));
 		nout = schedule_cut(in, n, at, out, MAX);
 		EXPECT(nout >= at && memcmp(out, in, at) == 0, "input %d: the bytes before %zu", i,
